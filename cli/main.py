@@ -1,0 +1,47 @@
+"""The `monopoly` command: a thin click layer over the library; no game logic here."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+import click
+
+from . import ruleset_commands
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+#: Exit code for a failure inside the program itself (BSD sysexits EX_SOFTWARE).
+EXIT_INTERNAL = 70
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(package_name="monopoly-engine", prog_name="monopoly")
+def cli() -> None:
+    """Monopoly as data: validate and inspect editions and house rules.
+
+    Built-in rulesets are found by name (`monopoly list` shows them); any other
+    ruleset is a path to a YAML file.
+    """
+
+
+ruleset_commands.register(cli)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: click's own errors exit 1 or 2; a bug exits 70 without a traceback."""
+    try:
+        cli.main(args=argv, prog_name="monopoly", standalone_mode=True)
+    except SystemExit:
+        raise
+    except Exception as exc:  # the last guard: a person should never see a traceback
+        if os.environ.get("MONOPOLY_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"monopoly: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo("  this is a bug in monopoly; run again with MONOPOLY_DEBUG=1 to see where", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,508 @@
+"""Effect text -> `monopoly.effects.ast.Effect`, with errors a designer can act on.
+
+The lark parser (LALR, contextual lexer) is built lazily on first use and cached
+for the life of the process; after that, parsing one effect costs tens of
+microseconds. Every failure, whatever the input, is an `EffectSyntaxError` with a
+plain-words message, a 1-based line and column inside the effect text, the
+expected words and, where we can guess the mistake, a hint.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import importlib.resources
+import importlib.util
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+
+from monopoly.effects import ast
+
+__all__ = ["EffectSyntaxError", "parse_effect", "parser"]
+
+
+class EffectSyntaxError(Exception):
+    """An effect text that is not valid effect language.
+
+    `line` and `column` are 1-based within the effect text; `expected` lists the
+    words that would have been accepted there (may be empty, e.g. for a number out
+    of range); `hint` is a suggestion or None; `text` is the whole effect text.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        column: int,
+        expected: Iterable[str] = (),
+        hint: str | None = None,
+        text: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.expected = list(expected)
+        self.hint = hint
+        self.text = text
+
+    def __str__(self) -> str:
+        text = f"{self.line}:{self.column}: {self.message}"
+        return f"{text} (hint: {self.hint})" if self.hint else text
+
+    def __reduce__(self) -> Any:
+        # Keyword-only arguments: the default Exception pickling would lose them,
+        # and errors travel between simulation worker processes.
+        return (_rebuild_error, (self.message, self.line, self.column, self.expected, self.hint, self.text))
+
+    def caret(self) -> str:
+        """The offending source line, and under it a caret at the column."""
+        lines = self.text.split("\n")
+        source = lines[self.line - 1].rstrip("\r") if 0 < self.line <= len(lines) else ""
+        # Keep tabs as tabs so the caret lines up however the terminal shows them.
+        pad = "".join("\t" if char == "\t" else " " for char in source[: max(self.column - 1, 0)])
+        return f"{source}\n{pad}^"
+
+
+def _rebuild_error(
+    message: str, line: int, column: int, expected: list[str], hint: str | None, text: str
+) -> EffectSyntaxError:
+    return EffectSyntaxError(message, line=line, column=column, expected=expected, hint=hint, text=text)
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+class _WordEverywhere:
+    """A postlexer that changes no token.
+
+    It exists for `always_accept`: the contextual lexer then tries WORD in every
+    state, and a keyword only wins when the whole word is the keyword. Without it
+    "gotojail" would lex as "go" "to" "jail" and "collect potatoes" would fail
+    in the middle of a word.
+    """
+
+    always_accept = ("WORD",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
+@functools.cache
+def parser() -> Lark:
+    """The effect parser, built on first use and then shared."""
+    grammar = importlib.resources.files("monopoly.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": "contextual",
+        "propagate_positions": True,
+        "maybe_placeholders": True,
+        "postlex": _WordEverywhere(),
+    }
+    # lark's strict mode (shift/reduce conflicts and terminal collisions are errors)
+    # needs the optional `interegular` package; use it whenever it is there.
+    if importlib.util.find_spec("interegular") is not None:
+        options["strict"] = True
+    return Lark(grammar, **options)
+
+
+@functools.cache
+def _terminal_words() -> dict[str, str]:
+    """Terminal name -> how we say it to a designer."""
+    words = {
+        "NUMBER": "a number",
+        "STRING": "a space name in double quotes",
+        "TIMES": 'a multiplier such as "x2"',
+        "WORD": "a name",
+        "$END": "the end of the effect",
+    }
+    for terminal in parser().terminals:
+        if isinstance(terminal.pattern, PatternStr):
+            words[terminal.name] = f'"{terminal.pattern.value}"'
+    return words
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Every keyword of the language (`pay`, `per`, `nearest`, ...)."""
+    return frozenset(
+        terminal.pattern.value
+        for terminal in parser().terminals
+        if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value.isalpha()
+    )
+
+
+# --------------------------------------------------------------------------- tree -> AST
+
+
+class _Invalid(Exception):
+    """Raised inside the Transformer; becomes an EffectSyntaxError at `token`."""
+
+    def __init__(self, message: str, token: Token, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.token = token
+        self.hint = hint
+
+
+def _bounded(token: Token, low: int, high: int, what: str, hint: str | None = None) -> int:
+    digits = token.lstrip("-")
+    # Guard before int(): a number too long to be in range need not be converted
+    # (and Python refuses to convert very long digit strings at all).
+    value = int(token) if len(digits) <= 12 else (high + 1 if not token.startswith("-") else low - 1)
+    if not low <= value <= high:
+        raise _Invalid(f"{what} must be between {low} and {high}, not {token}", token, hint)
+    return value
+
+
+def _amount_value(token: Token) -> int:
+    hint = 'write "pay" or "collect" to say which way the money goes' if token.startswith("-") else None
+    return _bounded(token, 0, ast.AMOUNT_MAX, "an amount", hint)
+
+
+def _identifier(token: Token, what: str) -> str:
+    if not ast.IDENTIFIER_RE.match(token):
+        lowered = token.lower()
+        hint = f'write "{lowered}"' if ast.IDENTIFIER_RE.match(lowered) else None
+        raise _Invalid(f'{what} is written in lowercase letters, digits and "_", not "{token}"', token, hint)
+    return str(token)
+
+
+@v_args(inline=True)
+class _Build(Transformer):
+    """Builds AST nodes bottom-up; names keep the position of their token."""
+
+    def start(self, body: ast.Sequence | ast.Choice) -> ast.Effect:
+        return ast.Effect(body)
+
+    def choice(self, *options: ast.Sequence) -> ast.Choice:
+        return ast.Choice(options)
+
+    def sequence(self, *statements: ast.Statement) -> ast.Sequence:
+        return ast.Sequence(statements)
+
+    def collect(self, amount: ast.Amount) -> ast.Collect:
+        return ast.Collect(amount)
+
+    def collect_from_each(self, amount: ast.Amount) -> ast.Collect:
+        return ast.Collect(amount, from_each_player=True)
+
+    def collect_pot(self) -> ast.CollectPot:
+        return ast.CollectPot()
+
+    def pay(self, amount: ast.Amount) -> ast.Pay:
+        return ast.Pay(amount)
+
+    def pay_to_each(self, amount: ast.Amount) -> ast.Pay:
+        return ast.Pay(amount, to_each_player=True)
+
+    def advance(self, target: ast.Target, rent: ast.RentModifier | None) -> ast.AdvanceTo:
+        return ast.AdvanceTo(target, rent)
+
+    def go_back(self, target: ast.SpaceTarget) -> ast.GoBackTo:
+        return ast.GoBackTo(target)
+
+    def move(self, steps: Token) -> ast.Move:
+        value = _bounded(steps, ast.MOVE_MIN, ast.MOVE_MAX, "the number of spaces to move")
+        if value == 0:
+            raise _Invalid(
+                f"the number of spaces to move cannot be 0 (use -100 to -1 or 1 to {ast.MOVE_MAX})",
+                steps,
+                "negative numbers move backwards",
+            )
+        return ast.Move(value)
+
+    def go_to_jail(self) -> ast.GoToJail:
+        return ast.GoToJail()
+
+    @v_args(meta=True)
+    def keep(self, meta: Any, children: list[Any]) -> ast.Keep:
+        return ast.Keep(line=meta.line, column=meta.column)
+
+    def draw(self, deck: Token) -> ast.Draw:
+        return ast.Draw(_identifier(deck, "a deck key"), line=deck.line, column=deck.column)
+
+    def amount(self, *terms: ast.Term) -> ast.Amount:
+        return ast.Amount(terms)
+
+    def fixed(self, value: Token) -> ast.Fixed:
+        return ast.Fixed(_amount_value(value))
+
+    def per_house(self, value: Token) -> ast.PerHouse:
+        return ast.PerHouse(_amount_value(value))
+
+    def per_hotel(self, value: Token) -> ast.PerHotel:
+        return ast.PerHotel(_amount_value(value))
+
+    def per_owned(self, value: Token, name: Token) -> ast.PerOwned:
+        return ast.PerOwned(
+            _amount_value(value),
+            _identifier(name, "a space kind or group key"),
+            line=name.line,
+            column=name.column,
+        )
+
+    def percent_of_net_worth(self, percent: Token) -> ast.PercentOfNetWorth:
+        return ast.PercentOfNetWorth(_bounded(percent, ast.PERCENT_MIN, ast.PERCENT_MAX, "a percentage"))
+
+    def nearest(self, name: Token) -> ast.NearestTarget:
+        return ast.NearestTarget(
+            _identifier(name, "a space kind or group key"), line=name.line, column=name.column
+        )
+
+    def quoted_space(self, name: Token) -> ast.SpaceTarget:
+        inner = name[1:-1]
+        if not inner.strip():
+            raise _Invalid("a space name cannot be empty", name)
+        return ast.SpaceTarget(inner, line=name.line, column=name.column)
+
+    def bare_space(self, name: Token) -> ast.SpaceTarget:
+        return ast.SpaceTarget(str(name), line=name.line, column=name.column)
+
+    def rent_multiplier(self, times: Token) -> ast.RentMultiplier:
+        # "x2" is one token; the error for a bad factor still points at it.
+        factor = Token.new_borrow_pos("NUMBER", times[1:], times)
+        return ast.RentMultiplier(
+            _bounded(factor, ast.RENT_MULTIPLIER_MIN, ast.RENT_MULTIPLIER_MAX, "a rent multiplier")
+        )
+
+    def rent_from_dice(self, multiple: Token) -> ast.RentFromDice:
+        return ast.RentFromDice(
+            _bounded(multiple, ast.DICE_MULTIPLE_MIN, ast.DICE_MULTIPLE_MAX, "a dice multiple")
+        )
+
+
+_BUILD = _Build()
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def parse_effect(text: str) -> ast.Effect:
+    """Parse one effect; raise EffectSyntaxError (and nothing else) for bad text.
+
+    >>> parse_effect("pay 25 per house + 100 per hotel").to_text()
+    'pay 25 per house + 100 per hotel'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"effect text must be a str, not {type(text).__name__}")
+    try:
+        tree = parser().parse(text)
+        return _BUILD.transform(tree)
+    except VisitError as wrapped:
+        problem = wrapped.orig_exc
+        if isinstance(problem, _Invalid):
+            raise _error_at(text, problem.token.start_pos or 0, problem.message, hint=problem.hint) from None
+        raise problem from None
+    except UnexpectedInput as failure:
+        raise _explain(text, failure) from None
+    except LarkError as failure:  # anything else lark may raise: still one error type
+        raise _error_at(text, 0, f"cannot read this effect: {failure}") from None
+
+
+def _line_column(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return line, column
+
+
+def _error_at(
+    text: str, pos: int, message: str, *, expected: Iterable[str] = (), hint: str | None = None
+) -> EffectSyntaxError:
+    line, column = _line_column(text, pos)
+    return EffectSyntaxError(message, line=line, column=column, expected=expected, hint=hint, text=text)
+
+
+# --------------------------------------------------------------------------- explaining failures
+
+# A rough tokenizer, only used to describe the text around an error.
+_ROUGH_TOKEN = re.compile(r'"[^"\n]*"?|[A-Za-z][A-Za-z0-9_]*|-?[0-9]+|\S')
+_CURRENCY = "$£€¥₹"
+_CURLY_QUOTES = "“”„‘’«»"
+
+
+def _rough_tokens(text: str) -> list[tuple[str, int]]:
+    return [(match.group(), match.start()) for match in _ROUGH_TOKEN.finditer(text)]
+
+
+def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
+    end = len(text.rstrip())
+    if isinstance(failure, UnexpectedToken) and failure.token.type != "$END":
+        pos = failure.token.start_pos if failure.token.start_pos is not None else end
+        found: str | None = str(failure.token)
+    elif isinstance(failure, UnexpectedCharacters):
+        pos = failure.pos_in_stream
+        found = text[pos] if pos < len(text) else None
+    else:  # end of input ($END token or UnexpectedEOF): lark has no useful position
+        pos, found = end, None
+
+    prefix = text[:pos]
+    expected_terminals = _acceptable(prefix, failure)
+    before = _rough_tokens(prefix)
+    expected = _expected_words(expected_terminals, before)
+    context = _context(prefix)
+    shown = "the end of the effect" if found is None else _show(found)
+
+    if not text.strip():
+        message = f"the effect is empty: expected {_or_list(expected)}"
+    elif expected:
+        message = f"expected {_or_list(expected)} {context}, found {shown}"
+    else:
+        message = f"unexpected {shown} {context}"
+    hint = _hint(text, pos, found, expected_terminals, before)
+    return _error_at(text, pos, message, expected=expected, hint=hint)
+
+
+def _acceptable(prefix: str, failure: UnexpectedInput) -> set[str]:
+    """The terminals the parser would take right after `prefix`.
+
+    Replaying the prefix on an interactive parser gives the exact set (LALR
+    tables alone may list tokens that only fail after a reduction).
+    """
+    try:
+        replay = parser().parse_interactive(prefix)
+        replay.exhaust_lexer()
+        return set(replay.accepts())
+    except LarkError:
+        if isinstance(failure, UnexpectedToken):
+            return set(failure.expected)
+        return set(getattr(failure, "allowed", None) or ()) - {"WS"}
+
+
+def _expected_words(terminals: set[str], before: list[tuple[str, int]]) -> list[str]:
+    words = _terminal_words()
+    previous = before[-1][0] if before else ""
+    described: set[str] = set()
+    for name in terminals:
+        if name == "WS":
+            continue
+        if name == "WORD":
+            if previous == "draw":
+                described.add("a deck key")
+            elif previous in ("per", "nearest"):
+                described.add("a space kind or group key")
+            elif "STRING" not in terminals:  # beside STRING it is only the bare space name
+                described.add(words["WORD"])
+            continue
+        described.add(words.get(name, name))
+    return sorted(described, key=_word_order)
+
+
+def _word_order(word: str) -> tuple[int, str]:
+    if word == "the end of the effect":
+        return (3, word)
+    if not word.startswith('"'):
+        return (0, word)  # a number, a deck key, ...
+    if word[1:-1].isalpha():
+        return (1, word)  # keywords
+    return (2, word)  # punctuation
+
+
+def _or_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _show(found: str) -> str:
+    if found == '"':
+        return "a lone double quote"
+    if '"' in found:
+        return found if found.startswith('"') and found.endswith('"') else f"'{found}'"
+    return f'"{found}"'
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    if len(text) <= limit:
+        return text
+    tail = text[-limit:]
+    return "..." + tail[tail.find(" ") + 1 :] if " " in tail else "..." + tail
+
+
+def _context(prefix: str) -> str:
+    """`after "pay 25"`: the current statement up to the error, for the message."""
+    start, quoted = 0, False
+    for index, char in enumerate(prefix):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in ";|:":
+            start = index + 1
+    statement = " ".join(prefix[start:].split())
+    if statement:
+        return f'after "{_shorten(statement)}"'
+    everything = " ".join(prefix.split())
+    if everything:
+        return f'after "{_shorten(everything)}"'
+    return "at the start of the effect"
+
+
+def _hint(text: str, pos: int, found: str | None, expected: set[str], before: list[tuple[str, int]]) -> str | None:
+    """A guess at what the designer meant, or None."""
+    rest = text[pos:]
+    words = [token for token, _ in before]
+    previous = words[-1] if words else ""
+    following = _rough_tokens(rest)
+    after_found = following[1][0] if len(following) > 1 else ""
+
+    if not text.strip():
+        return 'an effect is at least one statement, for example "collect 50"'
+    if found is None:
+        if previous == ";":
+            return 'remove the trailing ";" (or add the next statement after it)'
+        if words and words[0] == "choose" and "|" not in words and "VBAR" in expected:
+            return 'a choice needs at least two alternatives separated by "|"'
+        return None
+    if found in _CURRENCY:
+        number = re.match(r"\s*(-?[0-9]+)", rest[1:])
+        example = f'"{number.group(1)}", not "{found}{number.group(1)}"' if number else "just the number"
+        return f"amounts are written without the currency sign: write {example}"
+    if found in _CURLY_QUOTES:
+        return 'use straight double quotes (") around space names'
+    if found == '"':
+        return "the space name has no closing double quote (names cannot span lines)"
+    if found == "." and not rest[1:].strip():
+        return 'effects do not end with a full stop: remove the "."'
+    if found == "," and previous.lstrip("-").isdigit() and rest[1:2].isdigit():
+        return f'write numbers without separators: "{previous}{rest[1:].split()[0].rstrip(";|")}"'
+    if found == "-" and "NUMBER" in expected:
+        return 'write the minus sign next to the number: "-3"'
+    if found == "=":
+        return 'there is no "=" in effects: write "with rent x2" or "with rent 10 x dice"'
+    if found == "choose":
+        return '"choose:" can only start an effect, once: a choice cannot be nested or follow another statement'
+    if found == "rent" and previous in (";", ""):
+        return 'a rent change belongs to the move: write "advance to nearest railroad with rent x2"'
+    if found == "x" and previous == "rent" and after_found.isdigit():
+        return f'write the multiplier without a space: "x{after_found}"'
+
+    if len(words) >= 3 and words[-3:-1] == ["back", "to"] and previous == "nearest":
+        return '"go back to" takes a named space; "nearest" only works after "advance to"'
+    # A bare space name followed by more text: most likely a name of several words.
+    if len(words) >= 2 and words[-2] == "to" and previous[:1].isalpha() and previous != "nearest":
+        start = before[-1][1]
+        name = re.split(r";|\||\swith\s", text[start:], maxsplit=1)[0].strip()
+        if name != previous:
+            return f'put a space name of more than one word in double quotes: "{name}"'
+    if len(words) >= 2 and words[-2] in ("per", "nearest") and found[:1].isalpha():
+        if found == "owned":
+            return f'"per {previous}" already counts the spaces the player owns: remove "owned"'
+        return f'kind and group keys are one word: did you mean "{previous}_{found}"?'
+
+    if found[:1].isalpha():
+        accepted = sorted(
+            value[1:-1]
+            for value in (_terminal_words().get(name, "") for name in expected)
+            if value.startswith('"') and value[1:-1].isalpha()
+        )
+        if found.lower() in accepted:
+            return f'keywords are lowercase: write "{found.lower()}"'
+        close = difflib.get_close_matches(found.lower(), accepted, n=1, cutoff=0.7)
+        if close:
+            return f'did you mean "{close[0]}"?'
+    return None

@@ -1,0 +1,56 @@
+"""The data side: ruleset files -> a checked, frozen :class:`Ruleset`.
+
+Never imports the game side.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset
+from .model import DEFAULTS, Card, Deck, Group, Ruleset, Rules, Space, Trigger, build_ruleset
+from .problems import ERROR, WARNING, Problem, RulesetError
+from .semantics import check_composed
+
+PathOrName = str | os.PathLike[str]
+
+
+def check_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) -> tuple[Ruleset | None, list[Problem]]:
+    """Load and check a ruleset; return it (None if it has errors) and every problem found.
+
+    Warnings do not stop a ruleset from loading. Raises :class:`RulesetNotFound`
+    for a name or path that does not exist (a usage error, not a problem in a file).
+    """
+    try:
+        composed = compose(name_or_path, variants)
+    except RulesetError as exc:
+        return None, exc.problems
+    problems, effects = check_composed(composed)
+    problems.sort(key=lambda p: (p.file, p.line, p.column, p.message))
+    if any(p.severity == ERROR for p in problems):
+        return None, problems
+    ruleset = build_ruleset(composed.data, effects, tuple(composed.variants),
+                            tuple(doc.file for doc in composed.documents))
+    return ruleset, problems
+
+
+def load_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) -> Ruleset:
+    """Load a built-in ruleset by name (``"classic"``) or a file by path, with variants applied.
+
+    >>> ruleset = load_ruleset("classic", variants=["free-parking-jackpot"])
+    >>> ruleset.space("Boardwalk").price, ruleset.rules.fees_to
+    (400, 'pot')
+
+    Raises :class:`RulesetError` listing every problem when the files are not valid.
+    """
+    ruleset, problems = check_ruleset(name_or_path, variants)
+    if ruleset is None:
+        raise RulesetError(problems)
+    return ruleset
+
+
+__all__ = [
+    "Builtin", "Card", "DEFAULTS", "Deck", "Group", "Problem", "Ruleset", "RulesetError", "RulesetNotFound",
+    "Rules", "Space", "Trigger", "builtin_rulesets", "check_ruleset", "find_ruleset", "load_ruleset", "WARNING",
+]

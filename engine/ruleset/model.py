@@ -1,0 +1,297 @@
+"""The ruleset model: frozen attrs classes, immutable after load and cheap to share.
+
+Built from a composed, checked tree by :func:`build_ruleset`. Defaults for keys
+a base edition leaves out live in :data:`DEFAULTS` (the values of the classic
+game) and nowhere else.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import attrs
+
+SpaceIndex = int
+
+#: Values used where a ruleset does not give its own (the classic rules).
+DEFAULTS: dict[str, Any] = {
+    "currency": "$",
+    "players": {"min": 2, "max": 8},
+    "dice": {"count": 2, "sides": 6},
+    "bank": {"houses": 32, "hotels": 12, "starting_cash": 1500},
+    "rules": {
+        "salary": 200,
+        "jail": {"fine": 50, "max_turns": 3, "doubles_to_jail": 3, "rent_in_jail": True},
+        "rent": {"full_group_multiplier": 2},
+        "building": {"even": True, "houses_per_hotel": 4, "sell_back": 0.5,
+                     "hotel_breakdown": "any_time", "shortage_auction": True},
+        "mortgage": {"interest": 0.10},
+        "auction": {"on_decline": True, "min_bid": 1},
+        "fees_to": "bank",
+        "setup": {"deal_deeds": 0},
+        "end": {"when": "last_standing", "bankruptcies": 2, "minutes": 90, "rounds": 100},
+    },
+}
+
+OWNABLE_KINDS = frozenset({"street", "railroad", "utility"})
+
+
+@attrs.frozen
+class Group:
+    """A colour group (or the railroads, or the utilities)."""
+
+    key: str
+    name: str
+    color: str | None
+    house_cost: int | None
+    members: tuple[SpaceIndex, ...]
+
+
+@attrs.frozen
+class Space:
+    """One space of the board. ``effect`` is the parsed effect (an AST), if any."""
+
+    index: SpaceIndex
+    name: str
+    kind: str
+    label: str
+    group: str | None = None
+    price: int | None = None
+    mortgage: int | None = None
+    rent: tuple[int, ...] = ()
+    deck: str | None = None
+    effect_text: str | None = None
+    effect: Any = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def ownable(self) -> bool:
+        return self.kind in OWNABLE_KINDS
+
+
+@attrs.frozen
+class Card:
+    text: str
+    effect_text: str
+    effect: Any = attrs.field(eq=False, repr=False)
+    count: int = 1
+
+
+@attrs.frozen
+class Deck:
+    key: str
+    name: str
+    cards: tuple[Card, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+@attrs.frozen
+class Trigger:
+    on: str  # "land" or "pass"
+    space_name: str
+    spaces: tuple[SpaceIndex, ...]
+    effect_text: str
+    effect: Any = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
+class JailRules:
+    fine: int
+    max_turns: int
+    doubles_to_jail: int
+    rent_in_jail: bool
+
+
+@attrs.frozen
+class BuildingRules:
+    even: bool
+    houses_per_hotel: int
+    sell_back: float
+    hotel_breakdown: str
+    shortage_auction: bool
+
+
+@attrs.frozen
+class EndRules:
+    when: str
+    bankruptcies: int
+    minutes: int
+    rounds: int
+
+
+@attrs.frozen
+class Rules:
+    salary: int
+    jail: JailRules
+    full_group_multiplier: int
+    building: BuildingRules
+    mortgage_interest: float
+    auction_on_decline: bool
+    auction_min_bid: int
+    fees_to: str
+    deal_deeds: int
+    end: EndRules
+
+
+@attrs.frozen
+class Ruleset:
+    """A whole, checked ruleset: an edition with its variants applied."""
+
+    id: str
+    name: str
+    description: str
+    currency: str
+    min_players: int
+    max_players: int
+    dice_count: int
+    dice_sides: int
+    houses: int
+    hotels: int
+    starting_cash: int
+    groups: tuple[Group, ...]
+    board: tuple[Space, ...]
+    decks: tuple[Deck, ...]
+    triggers: tuple[Trigger, ...]
+    rules: Rules
+    variants: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+
+    def space(self, name: str) -> Space:
+        """The first space with this name; ``KeyError`` if there is none."""
+        for space in self.board:
+            if space.name == name:
+                return space
+        raise KeyError(name)
+
+    def group(self, key: str) -> Group:
+        for group in self.groups:
+            if group.key == key:
+                return group
+        raise KeyError(key)
+
+    def deck(self, key: str) -> Deck:
+        for deck in self.decks:
+            if deck.key == key:
+                return deck
+        raise KeyError(key)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The resolved ruleset as plain data (what ``monopoly show`` prints)."""
+        rules = self.rules
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "variants": list(self.variants),
+            "currency": self.currency,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "dice": {"count": self.dice_count, "sides": self.dice_sides},
+            "bank": {"houses": self.houses, "hotels": self.hotels, "starting_cash": self.starting_cash},
+            "groups": {
+                g.key: _drop_none({"name": g.name, "color": g.color, "house_cost": g.house_cost,
+                                   "members": [self.board[i].name for i in g.members]})
+                for g in self.groups
+            },
+            "board": [
+                _drop_none({
+                    "index": s.index, "name": s.name, "kind": s.kind,
+                    "label": s.label if s.label != s.name else None,
+                    "group": s.group, "price": s.price, "mortgage": s.mortgage,
+                    "rent": list(s.rent) if s.rent else None, "deck": s.deck, "effect": s.effect_text,
+                })
+                for s in self.board
+            ],
+            "decks": {
+                d.key: {"name": d.name, "cards": [
+                    {"text": c.text, "effect": c.effect_text, **({"count": c.count} if c.count != 1 else {})}
+                    for c in d.cards]}
+                for d in self.decks
+            },
+            "triggers": [{"on": t.on, "space": t.space_name, "effect": t.effect_text} for t in self.triggers],
+            "rules": {
+                "salary": rules.salary,
+                "jail": attrs.asdict(rules.jail),
+                "rent": {"full_group_multiplier": rules.full_group_multiplier},
+                "building": attrs.asdict(rules.building),
+                "mortgage": {"interest": rules.mortgage_interest},
+                "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
+                "fees_to": rules.fees_to,
+                "setup": {"deal_deeds": rules.deal_deeds},
+                "end": attrs.asdict(rules.end),
+            },
+        }
+
+
+def _drop_none(mapping: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in mapping.items() if v is not None}
+
+
+def with_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` layered over :data:`DEFAULTS` (mappings merge, the rest replaces)."""
+    merged = copy.deepcopy(DEFAULTS)
+
+    def merge(into: dict[str, Any], over: dict[str, Any]) -> None:
+        for key, value in over.items():
+            if isinstance(value, dict) and isinstance(into.get(key), dict):
+                merge(into[key], value)
+            else:
+                into[key] = value
+
+    merge(merged, data)
+    return merged
+
+
+def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
+                  variants: tuple[str, ...] = (), files: tuple[str, ...] = ()) -> Ruleset:
+    """The model of a checked tree. ``effects`` maps the place of each effect text to its AST."""
+    data = with_defaults(data)
+    board = []
+    for index, raw in enumerate(data["board"]):
+        price = raw.get("price")
+        board.append(Space(
+            index=index, name=raw["name"], kind=raw["kind"], label=raw.get("label", raw["name"]),
+            group=raw.get("group"), price=price,
+            mortgage=raw.get("mortgage", price // 2 if price is not None else None),
+            rent=tuple(raw.get("rent", ())), deck=raw.get("deck"),
+            effect_text=raw.get("effect"), effect=effects.get(("board", index, "effect")),
+        ))
+    groups = tuple(
+        Group(key, raw.get("name", key.replace("_", " ").title()), raw.get("color"), raw.get("house_cost"),
+              tuple(s.index for s in board if s.group == key))
+        for key, raw in data.get("groups", {}).items()
+    )
+    decks = tuple(
+        Deck(key, raw.get("name", key.replace("_", " ").title()), tuple(
+            Card(card["text"], card["effect"], effects.get(("decks", key, "cards", i, "effect")), card.get("count", 1))
+            for i, card in enumerate(raw["cards"])))
+        for key, raw in data.get("decks", {}).items()
+    )
+    triggers = tuple(
+        Trigger(raw["on"], raw["space"], tuple(s.index for s in board if s.name == raw["space"]), raw["effect"],
+                effects.get(("triggers", i, "effect")))
+        for i, raw in enumerate(data.get("triggers", []))
+    )
+    r = data["rules"]
+    rules = Rules(
+        salary=r["salary"],
+        jail=JailRules(**r["jail"]),
+        full_group_multiplier=r["rent"]["full_group_multiplier"],
+        building=BuildingRules(**r["building"]),
+        mortgage_interest=r["mortgage"]["interest"],
+        auction_on_decline=r["auction"]["on_decline"],
+        auction_min_bid=r["auction"]["min_bid"],
+        fees_to=r["fees_to"],
+        deal_deeds=r["setup"]["deal_deeds"],
+        end=EndRules(**r["end"]),
+    )
+    return Ruleset(
+        id=data["id"], name=data["name"], description=data.get("description", ""), currency=data["currency"],
+        min_players=data["players"]["min"], max_players=data["players"]["max"],
+        dice_count=data["dice"]["count"], dice_sides=data["dice"]["sides"],
+        houses=data["bank"]["houses"], hotels=data["bank"]["hotels"], starting_cash=data["bank"]["starting_cash"],
+        groups=groups, board=tuple(board), decks=decks, triggers=triggers, rules=rules,
+        variants=variants, files=files,
+    )

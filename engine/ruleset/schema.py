@@ -1,0 +1,203 @@
+"""JSON Schema validation of one document, with errors rewritten in plain words.
+
+The schema (``schema/ruleset.schema.json``) ships with the package. Every
+error jsonschema finds becomes a :class:`Problem` at the file, line and column
+of the offending key or value; the common keywords are rewritten into
+sentences a designer can act on, with a "did you mean" where one helps.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from importlib import resources
+from typing import Any, Iterator
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from .load import Document
+from .problems import Problem
+
+
+@functools.lru_cache(maxsize=None)
+def schema_text() -> str:
+    return resources.files("monopoly.schema").joinpath("ruleset.schema.json").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
+def schema() -> dict[str, Any]:
+    return json.loads(schema_text())
+
+
+@functools.lru_cache(maxsize=None)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def suggest(word: str, choices: Any, *, quote: str = "'") -> str | None:
+    """``did you mean 'price'?`` for the closest choice, or None."""
+    choices = [str(c) for c in choices]
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered and lowered[word.lower()] != word:
+        return f"did you mean {quote}{lowered[word.lower()]}{quote}?"
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not close:
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
+    return f"did you mean {quote}{close[0]}{quote}?" if close else None
+
+
+def check_document(doc: Document) -> list[Problem]:
+    """All schema problems of one document, each at its own place, without repeats."""
+    seen: set[tuple[int, int, str]] = set()
+    problems = []
+    for problem in _problems(doc):
+        key = (problem.line, problem.column, problem.message)
+        if key not in seen:
+            seen.add(key)
+            problems.append(problem)
+    return problems
+
+
+def _leaf_errors(errors: Any) -> Iterator[ValidationError]:
+    """Errors without their combinator wrappers (anyOf/oneOf keep their best branch)."""
+    for error in errors:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            best = jsonschema.exceptions.best_match(error.context)
+            yield from _leaf_errors([best])
+        else:
+            yield error
+
+
+def _problems(doc: Document) -> Iterator[Problem]:
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
+    for error in _leaf_errors(errors):
+        yield from _explain(doc, error)
+
+
+def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
+    path = tuple(error.absolute_path)
+    keyword = error.validator
+    value = error.instance
+    where = _describe(path)
+    if keyword == "additionalProperties" and isinstance(value, dict):
+        allowed = list(error.schema.get("properties", {}))
+        for key in value:
+            if key in allowed:
+                continue
+            hint = suggest(key, allowed)
+            if key in ("board", "extends") and "board" not in allowed:
+                hint = "a variant changes spaces with `spaces:` and cannot replace the board or extend an edition"
+            if hint is None:
+                hint = "allowed keys here: " + ", ".join(allowed)
+            yield doc.problem(path + (key,), "unknown-key", f"unknown key '{key}'{where}", hint, key=True)
+        return
+    if keyword == "required":
+        missing = [k for k in error.validator_value if isinstance(value, dict) and k not in value]
+        for key in missing:
+            yield doc.problem(path, "missing-key", f"missing required key '{key}'{where}",
+                              _describe_key(error.schema, key), key=True)
+        return
+    if keyword in ("enum", "const"):
+        allowed = error.validator_value if keyword == "enum" else [error.validator_value]
+        hint = suggest(str(value), allowed) if isinstance(value, str) else None
+        listed = ", ".join(str(a) for a in allowed)
+        yield doc.problem(path, "bad-value", f"{_show(value)} is not allowed{where}; use one of: {listed}", hint)
+        return
+    if keyword == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        yield doc.problem(path, "wrong-type",
+                          f"expected {_article(expected)}{where}, got {_type_name(value)} {_show(value)}",
+                          _type_hint(expected, value))
+        return
+    if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = "at least" if "inimum" in keyword else "at most"
+        yield doc.problem(path, "out-of-range", f"{_show(value)} is out of range{where}: it must be {word} "
+                          f"{error.validator_value}")
+        return
+    if keyword == "pattern":
+        description = error.schema.get("description") or f"it must match {error.validator_value}"
+        yield doc.problem(path, "bad-format", f"{_show(value)} is not valid{where}", description)
+        return
+    if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
+        what = {"Items": "items", "Length": "characters", "Properties": "keys"}[keyword[3:]]
+        word = "at least" if keyword.startswith("min") else "at most"
+        yield doc.problem(path, "bad-size", f"{where.strip(' ()') or 'value'} must have {word} "
+                          f"{error.validator_value} {what}".replace("in ", "", 1))
+        return
+    if keyword == "propertyNames":
+        for key in value:
+            if not _valid_name(error.validator_value, key):
+                yield doc.problem(path + (key,), "bad-key-name", f"'{key}' is not a valid key{where}",
+                                  "keys here are lowercase letters, digits and underscores, starting with a letter",
+                                  key=True)
+        return
+    yield doc.problem(path, "schema", f"{error.message}{where}")
+
+
+def _valid_name(subschema: dict[str, Any], key: str) -> bool:
+    resolved = _validator().evolve(schema=subschema)
+    return resolved.is_valid(key)
+
+
+def _describe_key(subschema: dict[str, Any], key: str) -> str | None:
+    prop = subschema.get("properties", {}).get(key, {})
+    description = prop.get("description")
+    if description is None and "$ref" in prop:
+        target = prop["$ref"].rsplit("/", 1)[-1]
+        description = schema()["$defs"].get(target, {}).get("description")
+    return f"'{key}': {description}" if description else None
+
+
+def _describe(path: tuple[Any, ...]) -> str:
+    from .problems import format_path
+
+    return f" in {format_path(path)}" if path else ""
+
+
+def _article(word: str) -> str:
+    names = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+             "object": "a mapping of keys", "array": "a list", "null": "nothing"}
+    return " or ".join(names.get(w, w) for w in word.split(" or "))
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return type(value).__name__
+
+
+def _type_hint(expected: str, value: Any) -> str | None:
+    if expected == "integer" and isinstance(value, str) and value.lstrip("$£€").replace(",", "").isdigit():
+        return "write amounts as plain numbers, without a currency sign or separators"
+    if expected == "integer" and isinstance(value, float):
+        return "amounts are whole numbers"
+    if expected == "string" and isinstance(value, bool):
+        return "YAML reads yes/no/on/off/true/false as true or false: quote it to keep it as text"
+    if expected == "string" and isinstance(value, (int, float)):
+        return "quote it to keep it as text"
+    if value is None:
+        return "the value is missing after the ':'"
+    return None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+    if isinstance(value, (dict, list)):
+        return ""
+    return json.dumps(value)

@@ -1,0 +1,207 @@
+"""Checks the schema cannot express: cross-references, sizes that must agree, effects.
+
+Runs on the composed tree (after ``extends`` and variants), so a variant that
+breaks an edition is caught; every problem is reported at the line of the file
+that wrote the offending value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..effects.check import EffectNames, parse_and_check
+from .compose import Composed
+from .load import Mark
+from .model import DEFAULTS, OWNABLE_KINDS, with_defaults
+from .problems import Problem
+from .schema import suggest
+
+_OWNABLE_ONLY = ("group", "price", "mortgage", "rent")
+
+
+def check_composed(composed: Composed) -> tuple[list[Problem], dict[tuple[Any, ...], Any]]:
+    """Every semantic problem, and the parsed effects by their place in the tree."""
+    problems: list[Problem] = []
+    data = with_defaults(composed.data)
+    if "board" not in composed.data:
+        problems.append(composed.problem((), "missing-key", "the edition has no board",
+                                         "an edition that does not `extends` another needs a `board:` list"))
+        return problems, {}
+    board: list[dict[str, Any]] = data["board"]
+    groups: dict[str, dict[str, Any]] = data.get("groups", {})
+    decks: dict[str, dict[str, Any]] = data.get("decks", {})
+    rules = data["rules"]
+    _check_board(composed, board, groups, decks, rules, problems)
+    _check_groups(composed, board, groups, rules, problems)
+    _check_decks(composed, board, decks, problems)
+    _check_misc(composed, data, board, problems)
+    effects = _check_effects(composed, data, board, problems)
+    return problems, effects
+
+
+def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[str, Any],
+                 decks: dict[str, Any], rules: dict[str, Any], problems: list[Problem]) -> None:
+    kinds = Counter(space["kind"] for space in board)
+    if kinds["jail"] != 1:
+        jails = [i for i, s in enumerate(board) if s["kind"] == "jail"]
+        where = ("board", jails[1], "kind") if len(jails) > 1 else ("board",)
+        problems.append(composed.problem(where, "jail-count",
+                                         f"the board needs exactly one space of kind jail, it has {kinds['jail']}",
+                                         "jail is where `go to jail` and the doubles rule send a player"))
+    if kinds["go"] > 1:
+        problems.append(composed.problem(("board",), "go-count",
+                                         f"the board has {kinds['go']} spaces of kind go; it may have one at most"))
+    owned_names = Counter(space["name"] for space in board if space["kind"] in OWNABLE_KINDS)
+    for index, space in enumerate(board):
+        here = ("board", index)
+        kind = space["kind"]
+        name = space["name"]
+        if kind in OWNABLE_KINDS:
+            for key in ("group", "price", "rent"):
+                if key not in space:
+                    problems.append(composed.problem(here, "missing-key",
+                                                     f'{kind} "{name}" needs a {key}', key=True))
+            if owned_names[name] > 1:
+                problems.append(composed.problem(here + ("name",), "duplicate-name",
+                                                 f'two properties are named "{name}"',
+                                                 "effects and trades find properties by name: give each its own"))
+            group = space.get("group")
+            if group is not None and group not in groups:
+                problems.append(composed.problem(here + ("group",), "unknown-group", f"unknown group '{group}'",
+                                                 suggest(group, groups) or "groups: " + ", ".join(groups)))
+            price, mortgage = space.get("price"), space.get("mortgage")
+            if price is not None and mortgage is not None and mortgage > price:
+                problems.append(composed.problem(here + ("mortgage",), "mortgage-above-price",
+                                                 f"mortgage value {mortgage} is more than the price {price}"))
+            rent = space.get("rent")
+            needed = rules["building"]["houses_per_hotel"] + 2
+            if kind == "street" and rent is not None and len(rent) < needed:
+                problems.append(composed.problem(
+                    here + ("rent",), "rent-length",
+                    f'"{name}" has {len(rent)} rent figures; a street needs {needed}: with 0 to '
+                    f'{needed - 2} houses, then with a hotel'))
+        else:
+            for key in _OWNABLE_ONLY:
+                if key in space:
+                    problems.append(composed.problem(
+                        here + (key,), "not-ownable",
+                        f"a space of kind {kind} has no {key}: only streets, railroads and utilities do", key=True))
+        if kind == "draw":
+            deck = space.get("deck")
+            if deck is None:
+                problems.append(composed.problem(here, "missing-key", f'draw space "{name}" needs a deck', key=True))
+            elif deck not in decks:
+                problems.append(composed.problem(here + ("deck",), "unknown-deck", f"unknown deck '{deck}'",
+                                                 suggest(deck, decks) or "decks: " + (", ".join(decks) or "none")))
+        elif "deck" in space:
+            problems.append(composed.problem(here + ("deck",), "not-draw",
+                                             f"a space of kind {kind} has no deck: only draw spaces do", key=True))
+
+
+def _check_groups(composed: Composed, board: list[dict[str, Any]], groups: dict[str, Any],
+                  rules: dict[str, Any], problems: list[Problem]) -> None:
+    for key, group in groups.items():
+        members = [(i, s) for i, s in enumerate(board) if s.get("group") == key and s["kind"] in OWNABLE_KINDS]
+        here = ("groups", key)
+        if not members:
+            problems.append(composed.problem(here, "unused-group", f"group '{key}' has no spaces", key=True,
+                                             severity="warning"))
+            continue
+        kinds = {s["kind"] for _, s in members}
+        if len(kinds) > 1:
+            problems.append(composed.problem(here, "mixed-group", f"group '{key}' mixes " + " and ".join(sorted(kinds)),
+                                             "a group holds spaces of one kind", key=True))
+            continue
+        kind = kinds.pop()
+        if kind == "street" and "house_cost" not in group:
+            problems.append(composed.problem(here, "missing-key", f"group '{key}' holds streets and needs a house_cost",
+                                             key=True))
+        if kind in ("railroad", "utility"):
+            for index, space in members:
+                rent = space.get("rent")
+                if rent is not None and len(rent) != len(members):
+                    what = "rent figures" if kind == "railroad" else "dice multipliers"
+                    problems.append(composed.problem(
+                        ("board", index, "rent"), "rent-length",
+                        f'"{space["name"]}" has {len(rent)} {what}; its group \'{key}\' has {len(members)} '
+                        f"{kind} spaces, so it needs one for each number owned (1 to {len(members)})"))
+
+
+def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[str, Any],
+                 problems: list[Problem]) -> None:
+    used = {s.get("deck") for s in board if s["kind"] == "draw"}
+    for key in decks:
+        if key not in used:
+            problems.append(composed.problem(("decks", key), "unused-deck",
+                                             f"deck '{key}' is not drawn from any space", key=True,
+                                             severity="warning"))
+
+
+def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
+                problems: list[Problem]) -> None:
+    players = data["players"]
+    if players["min"] > players["max"]:
+        problems.append(composed.problem(("players",), "players-range",
+                                         f"players.min ({players['min']}) is more than players.max ({players['max']})"))
+    names = [s["name"] for s in board]
+    for index, trigger in enumerate(data.get("triggers", [])):
+        if trigger["space"] not in names:
+            problems.append(composed.problem(("triggers", index, "space"), "unknown-space",
+                                             f'no space named "{trigger["space"]}"',
+                                             suggest(trigger["space"], dict.fromkeys(names), quote='"')))
+
+
+def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
+                   problems: list[Problem]) -> dict[tuple[Any, ...], Any]:
+    names = EffectNames(
+        spaces=tuple(s["name"] for s in board),
+        kinds=frozenset(s["kind"] for s in board),
+        groups=frozenset(data.get("groups", {})),
+        decks=frozenset(data.get("decks", {})),
+    )
+    places: list[tuple[tuple[Any, ...], str, str]] = []
+    for index, space in enumerate(board):
+        if "effect" in space:
+            places.append((("board", index, "effect"), space["effect"], "space"))
+    for key, deck in data.get("decks", {}).items():
+        for index, card in enumerate(deck["cards"]):
+            places.append((("decks", key, "cards", index, "effect"), card["effect"], "card"))
+    for index, trigger in enumerate(data.get("triggers", [])):
+        places.append((("triggers", index, "effect"), trigger["effect"], "trigger"))
+    effects: dict[tuple[Any, ...], Any] = {}
+    for place, text, where in places:
+        effect, found = parse_and_check(text, names, where)
+        if effect is not None:
+            effects[place] = effect
+        for item in found:
+            problems.append(_effect_problem(composed, place, item))
+    return effects
+
+
+def _effect_problem(composed: Composed, place: tuple[Any, ...], item: Any) -> Problem:
+    """An effect-language problem moved from its place in the text to its place in the file."""
+    doc, where = composed.origin(place)
+    start = doc.mark(where)
+    source = doc.source_line(start.line) or ""
+    opener = source[start.column - 1: start.column]
+    line, column = start.line, start.column
+    if opener in "|>" and opener:
+        line = start.line + item.line
+        text_line = doc.source_line(line) or ""
+        column = len(text_line) - len(text_line.lstrip()) + item.column
+    elif item.line == 1:
+        column = start.column + item.column - 1 + (1 if opener in "\"'" and opener else 0)
+    else:
+        line = start.line + item.line - 1
+        text_line = doc.source_line(line) or ""
+        column = len(text_line) - len(text_line.lstrip()) + item.column
+    hint = item.hint
+    if item.code == "unknown-space":
+        for old, (new, place) in composed.renamed.items():
+            if f'"{old}"' in item.message:
+                hint = f'"{old}" was renamed to "{new}" at {place}: change this effect too'
+    return doc.problem(where, f"effect-{item.code}", item.message, hint, offset=Mark(line, column))
+
+
+__all__ = ["check_composed", "DEFAULTS"]

@@ -1,0 +1,1 @@
+"""Data package: shipped inside the wheel as monopoly.schema."""
