@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 import yaml
@@ -80,7 +81,7 @@ def validate(rulesets: tuple[str, ...], variants: tuple[str, ...], fmt: str) -> 
     else:
         for problem in found:
             click.echo(problem.format())
-        for name, ruleset, problems in verdicts:
+        for name, ruleset, _ in verdicts:
             if ruleset is not None:
                 extra = f" with {', '.join(ruleset.variants)}" if ruleset.variants else ""
                 click.echo(f"ok: {name}{extra} ({len(ruleset.board)} spaces, "

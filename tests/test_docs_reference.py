@@ -256,7 +256,7 @@ def test_yaml_examples_match_the_schema(doc: str, line: int, source: str) -> Non
 
     Examples that show a mistake on purpose are fenced as ```text, not ```yaml.
     """
-    data = yaml.load(source, Loader=KeysAsWrittenLoader)  # noqa: S506 - a SafeLoader subclass
+    data = yaml.load(source, Loader=KeysAsWrittenLoader)
     assert isinstance(data, dict), f"{doc}:{line}: a yaml example must be a mapping"
     if "id" not in data:
         data = {"id": "example", "name": "Example", "extends": "classic", **data}

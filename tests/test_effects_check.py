@@ -174,6 +174,6 @@ def test_problem_positions_point_at_the_name(names: list[str], verb: str, gap: s
     unknown = [name for name in names if name != "GO"]
     assert len(found) == len(unknown)
     lines = text.split("\n")
-    for problem, name in zip(found, unknown):
+    for problem, name in zip(found, unknown, strict=True):
         assert problem.code == "unknown-space"
         assert lines[problem.line - 1][problem.column - 1 :].startswith(f'"{name}"')

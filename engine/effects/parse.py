@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import importlib.resources
-import importlib.util
+import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
@@ -94,22 +96,53 @@ class _WordEverywhere:
         return stream
 
 
+GRAMMAR_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": True,
+    "maybe_placeholders": True,
+}
+
+
+def grammar_text() -> str:
+    return importlib.resources.files("monopoly.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
+
+
 @functools.cache
 def parser() -> Lark:
-    """The effect parser, built on first use and then shared."""
-    grammar = importlib.resources.files("monopoly.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
-    options: dict[str, Any] = {
-        "parser": "lalr",
-        "lexer": "contextual",
-        "propagate_positions": True,
-        "maybe_placeholders": True,
-        "postlex": _WordEverywhere(),
-    }
-    # lark's strict mode (shift/reduce conflicts and terminal collisions are errors)
-    # needs the optional `interegular` package; use it whenever it is there.
-    if importlib.util.find_spec("interegular") is not None:
-        options["strict"] = True
-    return Lark(grammar, **options)
+    """The effect parser, built on first use and then shared.
+
+    Building the LALR tables takes about a tenth of a second, most of a cold
+    `monopoly validate`; lark keeps the analysis in a cache file (see
+    :func:`_cache_path`) that it checks against a hash of the grammar and options.
+    Strict mode (conflicts are errors) is checked by the tests, not at every start.
+    """
+    options = dict(GRAMMAR_OPTIONS, postlex=_WordEverywhere())
+    path = _cache_path()
+    if path is not None:
+        try:
+            return Lark(grammar_text(), cache=path, **options)
+        except OSError:
+            pass  # an unwritable or broken cache is only slower
+    return Lark(grammar_text(), **options)
+
+
+def _cache_path() -> str | None:
+    """A per-user cache file for the parser tables; None when caching is off.
+
+    ``MONOPOLY_CACHE_DIR`` chooses the folder (default: ``$XDG_CACHE_HOME/monopoly``
+    or ``~/.cache/monopoly``); ``MONOPOLY_NO_CACHE=1`` turns caching off.
+    """
+    if os.environ.get("MONOPOLY_NO_CACHE"):
+        return None
+    folder = os.environ.get("MONOPOLY_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "monopoly")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    key = hashlib.sha256((grammar_text() + repr(sorted(GRAMMAR_OPTIONS.items())) + lark.__version__).encode())
+    return os.path.join(folder, f"effects-{key.hexdigest()[:16]}.lark")
 
 
 @functools.cache

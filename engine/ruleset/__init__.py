@@ -6,17 +6,19 @@ Never imports the game side.
 from __future__ import annotations
 
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset
-from .model import DEFAULTS, Card, Deck, Group, Ruleset, Rules, Space, Trigger, build_ruleset
+from .model import DEFAULTS, Card, Deck, Group, Rules, Ruleset, Space, Trigger, build_ruleset
 from .problems import ERROR, WARNING, Problem, RulesetError
 from .semantics import check_composed
 
 PathOrName = str | os.PathLike[str]
 
 
-def check_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) -> tuple[Ruleset | None, list[Problem]]:
+def check_ruleset(
+    name_or_path: PathOrName, variants: Sequence[PathOrName] = ()
+) -> tuple[Ruleset | None, list[Problem]]:
     """Load and check a ruleset; return it (None if it has errors) and every problem found.
 
     Warnings do not stop a ruleset from loading. Raises :class:`RulesetNotFound`
@@ -51,6 +53,21 @@ def load_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) 
 
 
 __all__ = [
-    "Builtin", "Card", "DEFAULTS", "Deck", "Group", "Problem", "Ruleset", "RulesetError", "RulesetNotFound",
-    "Rules", "Space", "Trigger", "builtin_rulesets", "check_ruleset", "find_ruleset", "load_ruleset", "WARNING",
+    "DEFAULTS",
+    "WARNING",
+    "Builtin",
+    "Card",
+    "Deck",
+    "Group",
+    "Problem",
+    "Rules",
+    "Ruleset",
+    "RulesetError",
+    "RulesetNotFound",
+    "Space",
+    "Trigger",
+    "builtin_rulesets",
+    "check_ruleset",
+    "find_ruleset",
+    "load_ruleset",
 ]

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path as FsPath
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import attrs
 

@@ -6,7 +6,7 @@ stopping at the first; :class:`RulesetError` carries all of them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import attrs
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+from collections.abc import Iterator
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError
@@ -21,17 +22,17 @@ from .load import Document
 from .problems import Problem
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def schema_text() -> str:
     return resources.files("monopoly.schema").joinpath("ruleset.schema.json").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def schema() -> dict[str, Any]:
     return json.loads(schema_text())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema())
 

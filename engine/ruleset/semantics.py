@@ -204,4 +204,4 @@ def _effect_problem(composed: Composed, place: tuple[Any, ...], item: Any) -> Pr
     return doc.problem(where, f"effect-{item.code}", item.message, hint, offset=Mark(line, column))
 
 
-__all__ = ["check_composed", "DEFAULTS"]
+__all__ = ["DEFAULTS", "check_composed"]
