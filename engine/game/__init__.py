@@ -1,0 +1,13 @@
+"""The play side: one generic engine for any valid ruleset."""
+
+from __future__ import annotations
+
+from .actions import Action, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage
+from .end import Result, Standing
+from .events import BANK, EVENT_TYPES, POT
+from .game import Game, GameOver, SetupError
+
+__all__ = [
+    "BANK", "EVENT_TYPES", "POT", "Action", "Build", "Game", "GameOver", "IllegalAction", "Mortgage", "Result",
+    "SellBuilding", "SetupError", "Standing", "Trade", "Unmortgage",
+]

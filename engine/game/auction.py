@@ -1,0 +1,87 @@
+"""Auctions: of a lot (declined, or a bankrupt's lots returned to the bank) and of the last buildings.
+
+An English auction: bidders are asked in turn to beat the highest bid or drop
+out, until one bidder is left. Everyone still in the game may bid, the player
+who declined to buy too, from any opening price the rules allow. A bid may not
+exceed the bidder's cash (there are no loans).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as act
+from .events import BANK
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: Rounds of asking after which an auction stops (every round raises the bid, so this is a guard).
+MAX_ROUNDS = 10_000
+
+
+def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: int) -> tuple[int | None, int]:
+    """(winner, price) of an auction of ``item`` among ``bidders``; (None, 0) when nobody bids."""
+    high, leader = min_bid - 1, None
+    active = list(bidders)
+    bids = 0
+    for _ in range(MAX_ROUNDS):
+        raised = False
+        for seat in list(active):
+            if seat == leader:
+                continue
+            if leader is not None and len(active) == 1:
+                break
+            bid = game.agents[seat].bid(game, seat, item, high, leader)
+            if not bid or bid <= high or bid > game.cash[seat]:
+                if bid and (bid <= high or bid > game.cash[seat]):
+                    game._refuse(seat, f"bid {bid!r}", f"a bid must be more than {high} and at most your cash "
+                                 f"({game.cash[seat]}); you are out of the auction")
+                active.remove(seat)
+                continue
+            high, leader = bid, seat
+            bids += 1
+            raised = True
+        if not raised or len(active) <= 1:
+            break
+    if game._emit:
+        game._emit({"type": "auction", "item": item[0], "space": item[1], "winner": leader,
+                    "price": high if leader is not None else 0, "bids": bids})
+    return (leader, high) if leader is not None else (None, 0)
+
+
+def _could_build(game: Game, seat: int, hotel: bool) -> bool:
+    t = game.tables
+    for s in t.ownable:
+        if game.owner[s] == seat and (game.buildings[s] == t.hph) == hotel and \
+                act.can(game, seat, act.Build(s)):
+            return True
+    return False
+
+
+def shortage_auction(game: Game, seat: int, space: int) -> bool:
+    """When several players could take the last houses (or hotels), the next one is auctioned.
+
+    Returns True when an auction took place (whoever won it has placed the
+    building; the winner pays the winning bid instead of the printed cost).
+    """
+    if not game.rules.building.shortage_auction:
+        return False
+    t = game.tables
+    hotel = game.buildings[space] == t.hph
+    left = game.hotels_left if hotel else game.houses_left
+    order = [(seat + i) % game.players for i in range(game.players)]
+    wanting = [q for q in order if not game.bankrupt[q] and (q == seat or _could_build(game, q, hotel))]
+    if len(wanting) < 2 or left >= len(wanting):
+        return False
+    winner, price = run_auction(game, wanting, ("hotel" if hotel else "house", None), 1)
+    if winner is None:
+        return True
+    if winner == seat:
+        target = space
+    else:
+        target = next(s for s in t.ownable if game.owner[s] == winner and (game.buildings[s] == t.hph) == hotel
+                      and act.can(game, winner, act.Build(s)))
+    game._transfer(winner, BANK, price, "building auction")
+    game._place_building(winner, target)
+    return True

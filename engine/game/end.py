@@ -1,0 +1,83 @@
+"""How a game ends, who wins, and the result record."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@attrs.frozen
+class Standing:
+    seat: int
+    agent: str
+    cash: int
+    net_worth: int  # the rulebook valuation
+    bankrupt: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class Result:
+    """The outcome of a game: ``winner`` is a seat, or None when the turn cap stopped it."""
+
+    seed: int
+    winner: int | None
+    end: str  # last_standing | bankruptcies | time | turn_limit
+    turns: int
+    rounds: int
+    standings: tuple[Standing, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "winner": self.winner, "turns": self.turns, "rounds": self.rounds,
+                "end": self.end, "standings": [s.to_json() for s in self.standings]}
+
+
+def check_end(game: Game) -> None:
+    """Finish the game if the rules (or the turn cap) say it is over."""
+    alive = [s for s in range(game.players) if not game.bankrupt[s]]
+    end = game.rules.end
+    if len(alive) <= 1:
+        _finish(game, "last_standing", alive[0] if alive else None)
+    elif end.when == "bankruptcies" and len(game.bankrupt_order) >= end.bankruptcies:
+        _finish(game, "bankruptcies", richest(game, alive))
+    elif end.when == "time" and (game.round >= end.rounds or
+                                 (game.deadline is not None and time.monotonic() >= game.deadline)):
+        _finish(game, "time", richest(game, alive))
+    elif game.max_turns is not None and game.turn >= game.max_turns:
+        _finish(game, "turn_limit", None)
+
+
+def richest(game: Game, seats: list[int]) -> int:
+    """The seat with the highest valuation; ties go to more cash, then to the earlier seat."""
+    return min(seats, key=lambda s: (-game.valuation(s), -game.cash[s], s))
+
+
+def standings(game: Game) -> tuple[Standing, ...]:
+    """Players in order of finish: the winner, the others by valuation, then the bankrupt, last out first."""
+    from .game import agent_name
+
+    alive = [s for s in range(game.players) if not game.bankrupt[s]]
+    alive.sort(key=lambda s: (s != game.winner, -game.valuation(s), -game.cash[s], s))
+    order = alive + list(reversed(game.bankrupt_order))
+    return tuple(Standing(s, agent_name(game.agents[s]), game.cash[s], game.valuation(s), game.bankrupt[s])
+                 for s in order)
+
+
+def _finish(game: Game, reason: str, winner: int | None) -> None:
+    game.finished = True
+    game.end_reason = reason
+    game.winner = winner
+    if game._emit:
+        game._emit({"type": "game_end", "end": reason, "winner": winner, "turns": game.turn, "rounds": game.round,
+                    "standings": [s.to_json() for s in standings(game)]})
+
+
+def result_of(game: Game) -> Result:
+    return Result(game.seed, game.winner, game.end_reason or "unfinished", game.turn, game.round, standings(game))

@@ -1,0 +1,38 @@
+"""Event types of the structured log (one JSON object per line; see docs/events.md).
+
+Events are plain dicts built only when somebody observes the game. Seats are
+numbers; the bank and the pot are the strings below.
+"""
+
+from __future__ import annotations
+
+BANK = -1
+POT = -2
+
+#: How a payer or payee is written in the log.
+PARTY_NAMES = {BANK: "bank", POT: "pot"}
+
+EVENT_TYPES = (
+    "game_start",  # ruleset, variants, seed, players (agent names), starting positions
+    "turn",  # turn number, round, seat
+    "roll",  # seat, dice
+    "move",  # seat, from, to, passed_go
+    "jail",  # seat, action: enter | leave, how
+    "buy",  # seat, space, price
+    "auction",  # space (or building), winner (seat or null), price, bids
+    "card",  # seat, deck, card index, text
+    "payment",  # from, to, amount, reason
+    "property",  # space, from, to (ownership changes other than buying: trades, bankruptcy, deals)
+    "build",  # seat, space, level (houses; houses_per_hotel + 1 is a hotel)
+    "sell",  # seat, space, level
+    "mortgage",  # seat, space
+    "unmortgage",  # seat, space
+    "trade",  # the accepted offer
+    "refused",  # seat, action, reason: an illegal action the engine refused
+    "bankrupt",  # seat, creditor
+    "game_end",  # end, winner, turns, rounds, standings with cash, net worth, bankrupt
+)
+
+
+def party(who: int) -> int | str:
+    return PARTY_NAMES.get(who, who)

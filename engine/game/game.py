@@ -1,0 +1,787 @@
+"""The game: state, the turn loop, movement, landing, money, bankruptcy, auctions.
+
+One ``Game`` plays any valid ruleset. Rules come from the ruleset's compiled
+tables and closures (``tables.py``, ``effects/compile.py``); no code here names
+a space, a card or a variant. All randomness comes from one
+``random.Random(seed)``; agents get their own generators derived from the seed,
+so the same ruleset, seed and agents give the same game, bit for bit.
+
+Events are built only when somebody observes the game (``observe``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..ruleset.model import Ruleset
+from . import actions as act
+from .events import BANK, POT, party
+from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
+
+Event = dict[str, Any]
+Observer = Callable[[Event], None]
+
+#: Refused or useless answers an agent may give in one phase before the engine moves on.
+MAX_REFUSALS = 8
+#: Actions one seat may take in one between-turns phase.
+MAX_ACTIONS_PER_PHASE = 200
+#: Trade offers one seat may make in one between-turns phase.
+MAX_TRADES_PER_PHASE = 2
+#: Moves caused by one landing (cards that move, which land on cards that move...).
+MAX_CHAINED_MOVES = 16
+
+
+class GameOver(RuntimeError):
+    """Raised when a finished game is asked to play on."""
+
+
+class SetupError(ValueError):
+    """A game cannot start as asked (wrong number of players, for example)."""
+
+
+class Game:
+    """A game of a ruleset between agents, from a seed.
+
+    >>> import monopoly
+    >>> from monopoly.agents import GreedyAgent
+    >>> game = Game(monopoly.load_ruleset("classic"), [GreedyAgent(), GreedyAgent()], seed=7, max_turns=50)
+    >>> result = game.play()
+    >>> result.turns <= 50
+    True
+    """
+
+    def __init__(self, ruleset: Ruleset, agents: Sequence[Any], seed: int = 0, *,
+                 max_turns: int | None = None, observers: Sequence[Observer] = ()):
+        n = len(agents)
+        if not ruleset.min_players <= n <= ruleset.max_players:
+            raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
+                             f"players, not {n}")
+        self.ruleset = ruleset
+        self.rules = ruleset.rules
+        self.tables = t = tables_for(ruleset)
+        self.players = n
+        self.agents = list(agents)
+        self.seed = seed
+        self.max_turns = max_turns
+        self.rng = random.Random(seed)
+        # --- state: flat lists by seat and by space
+        self.cash = [0] * n
+        self.position = [0] * n
+        self.jail_turns = [-1] * n  # -1: free; otherwise failed attempts so far
+        self.held_cards: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        self.bankrupt = [False] * n
+        self.bankrupt_order: list[int] = []
+        self.owner = [-1] * t.size
+        self.buildings = [0] * t.size
+        self.mortgaged = [False] * t.size
+        self.houses_left = ruleset.houses
+        self.hotels_left = ruleset.hotels
+        self.pot = 0
+        self.decks: dict[str, deque[int]] = {key: deque(range(len(slots))) for key, slots in t.decks.items()}
+        self.turn = 0
+        self.round = 0
+        self.current = 0
+        self.started = False
+        self.finished = False
+        self.end_reason: str | None = None
+        self.winner: int | None = None
+        self.last_roll: tuple[int, ...] = (0, 0)
+        self.debt_depth = 0
+        self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
+        self._moves = 0  # moves caused by cards since the last roll
+        self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
+        self._observers: list[Observer] = list(observers)
+        self._emit: Observer | None = self._dispatch if self._observers else None
+        for seat, agent in enumerate(self.agents):
+            setup = getattr(agent, "setup", None)
+            if setup is not None:
+                setup(self, seat, random.Random(seed * 1_000_003 + seat + 1))
+
+    # ------------------------------------------------------------------ events
+
+    def observe(self, observer: Observer) -> None:
+        """Call ``observer(event)`` for every event from now on."""
+        self._observers.append(observer)
+        self._emit = self._dispatch
+
+    def _dispatch(self, event: Event) -> None:
+        for observer in self._observers:
+            observer(event)
+
+    # ------------------------------------------------------------------ running
+
+    def play(self) -> Any:
+        """Play to the end and return the :class:`~monopoly.game.end.Result`."""
+        while not self.finished:
+            self.play_turn()
+        return self.result()
+
+    def play_turn(self) -> None:
+        """Play one player's turn (doubles re-rolls included) and the actions after it."""
+        if self.finished:
+            raise GameOver("the game is over")
+        if not self.started:
+            self._start()
+            if self.finished:
+                return
+        p = self.current
+        self.turn += 1
+        emit = self._emit
+        if emit:
+            emit({"type": "turn", "turn": self.turn, "round": self.round, "seat": p})
+        self._turn(p)
+        if not self.finished and not self.bankrupt[p]:
+            self._between_turns(p)
+        self._check_end()
+        if not self.finished:
+            self._next_seat()
+
+    def _start(self) -> None:
+        self.started = True
+        rng = self.rng
+        for deck in self.decks.values():
+            order = list(deck)
+            rng.shuffle(order)
+            deck.clear()
+            deck.extend(order)
+        if self._emit:
+            self._emit({"type": "game_start", "ruleset": self.ruleset.id, "variants": list(self.ruleset.variants),
+                        "seed": self.seed, "players": [agent_name(a) for a in self.agents]})
+        start = self.ruleset.starting_cash
+        for seat in range(self.players):
+            self._transfer(BANK, seat, start, "starting cash")
+        self.position = [max(self.tables.go, 0)] * self.players
+        deal = self.rules.deal_deeds
+        if deal:
+            deeds = list(self.tables.ownable)
+            rng.shuffle(deeds)
+            for _ in range(deal):
+                for seat in range(self.players):
+                    if not deeds:
+                        break
+                    space = deeds.pop()
+                    self._transfer(seat, BANK, self.tables.price[space], "deed")
+                    self._set_owner(space, seat, "deal")
+
+    def _next_seat(self) -> None:
+        n = self.players
+        seat = (self.current + 1) % n
+        while self.bankrupt[seat]:
+            seat = (seat + 1) % n
+        if seat <= self.current:  # every seat still playing has had its turn
+            self.round += 1
+        self.current = seat
+
+    # ------------------------------------------------------------------ a turn
+
+    def _roll(self) -> tuple[int, int, ...]:
+        rnd = self.rng.random
+        sides = self.ruleset.dice_sides
+        if self.ruleset.dice_count == 2:
+            dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
+        else:
+            dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
+        self.last_roll = dice
+        if self._emit:
+            self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
+        return dice
+
+    def _turn(self, p: int) -> None:
+        if self.jail_turns[p] >= 0 and not self._jail_start(p):
+            return
+        doubles_limit = self.rules.jail.doubles_to_jail
+        doubles = 0
+        while True:
+            dice = self._roll()
+            is_double = len(set(dice)) == 1
+            if is_double:
+                doubles += 1
+                if doubles == doubles_limit:
+                    self.send_to_jail(p, "doubles")
+                    return
+            self._moves = 0
+            self._forward(p, sum(dice))
+            self._land(p, None)
+            if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
+                return
+
+    def _jail_start(self, p: int) -> bool:
+        """A jailed player's turn begins. True when they are out and roll normally."""
+        jail = self.rules.jail
+        options = ["roll"]
+        if self.cash[p] >= jail.fine:
+            options.append("pay")
+        if self.held_cards[p]:
+            options.append("card")
+        choice = options[0] if len(options) == 1 else self.agents[p].jail(self, p, tuple(options))
+        if choice not in options:
+            self._refuse(p, f"jail choice {choice!r}", f"choose one of {', '.join(options)}")
+            choice = "roll"
+        if choice == "pay":
+            self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            if self.bankrupt[p]:
+                return False
+            self._leave_jail(p, "paid")
+            return True
+        if choice == "card":
+            deck, index = self.held_cards[p].pop(0)
+            self._return_card(deck, index)
+            self._leave_jail(p, "card")
+            return True
+        dice = self._roll()
+        if len(set(dice)) == 1:
+            self._leave_jail(p, "doubles")
+        else:
+            self.jail_turns[p] += 1
+            if self.jail_turns[p] < jail.max_turns:
+                return False
+            self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            if self.bankrupt[p]:
+                return False
+            self._leave_jail(p, "paid")
+        # Out by the roll: move by it, and no further roll this turn.
+        self._moves = 0
+        self._forward(p, sum(dice))
+        self._land(p, None)
+        return False
+
+    def _leave_jail(self, p: int, how: str) -> None:
+        self.jail_turns[p] = -1
+        if self._emit:
+            self._emit({"type": "jail", "seat": p, "action": "leave", "how": how})
+
+    def _between_turns(self, p: int) -> None:
+        agent = self.agents[p]
+        refusals = trades = 0
+        for _ in range(MAX_ACTIONS_PER_PHASE):
+            action = agent.act(self, p)
+            if action is None:
+                return
+            if type(action) is act.Trade:
+                trades += 1
+                if trades > MAX_TRADES_PER_PHASE:
+                    return
+            if not self.apply(p, action):
+                refusals += 1
+                if refusals >= MAX_REFUSALS:
+                    return
+            if self.finished or self.bankrupt[p]:
+                return
+
+    # ------------------------------------------------------------------ movement
+
+    def _forward(self, p: int, steps: int) -> None:
+        t = self.tables
+        old = self.position[p]
+        new = (old + steps) % t.size
+        passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
+        if t.has_pass_triggers:
+            for i in range(1, steps):
+                for run in t.pass_triggers[(old + i) % t.size]:
+                    run(self, p, None)
+        self.position[p] = new
+        if self._emit:
+            self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
+        if passed and self.rules.salary:
+            self._transfer(BANK, p, self.rules.salary, "salary")
+
+    def _backward(self, p: int, steps: int) -> None:
+        old = self.position[p]
+        self.position[p] = (old - steps) % self.tables.size
+        if self._emit:
+            self._emit({"type": "move", "seat": p, "from": old, "to": self.position[p], "passed_go": False})
+
+    def _land(self, p: int, rent_mod: tuple[str, int] | None) -> None:
+        t = self.tables
+        s = self.position[p]
+        for run in t.land_triggers[s]:
+            run(self, p, None)
+            if self.bankrupt[p] or self.position[p] != s:
+                return
+        kind = t.kind[s]
+        if kind == NOTHING:
+            pass
+        elif kind == DRAW:
+            self.draw_card(p, t.deck_of[s])
+        else:
+            o = self.owner[s]
+            if o < 0:
+                self._offer(p, s)
+            elif o != p and not self.mortgaged[s] and (self.jail_turns[o] < 0 or self.rules.jail.rent_in_jail):
+                rent = self.rent_due(s, rent_mod)
+                if rent:
+                    self.charge(p, o, rent, "rent")
+        effect = t.space_effect[s]
+        if effect is not None and not self.bankrupt[p] and self.position[p] == s:
+            effect(self, p, None)
+
+    def rent_due(self, s: int, rent_mod: tuple[str, int] | None = None) -> int:
+        """The rent a visitor owes on space ``s`` now (0 when unowned or mortgaged)."""
+        t = self.tables
+        o = self.owner[s]
+        if o < 0 or self.mortgaged[s]:
+            return 0
+        kind = t.kind[s]
+        rent = t.rent[s]
+        group = t.group_of[s]
+        if kind == STREET:
+            level = self.buildings[s]
+            if level == 0:
+                amount = rent[0]
+                owner = self.owner
+                if all(owner[m] == o for m in t.members[group]):
+                    amount *= self.rules.full_group_multiplier
+            elif level == t.hotel_level:
+                amount = rent[-1]
+            else:
+                amount = rent[level]
+        elif kind in (RAILROAD, UTILITY):
+            owner = self.owner
+            count = sum(1 for m in t.members[group] if owner[m] == o)
+            if kind == RAILROAD:
+                amount = rent[count - 1]
+            else:
+                dice = self.last_roll
+                if rent_mod is not None and rent_mod[0] == "dice":
+                    dice = self._roll()
+                    return rent_mod[1] * sum(dice)
+                amount = rent[count - 1] * sum(dice)
+        else:
+            return 0
+        if rent_mod is not None and rent_mod[0] == "x":
+            amount *= rent_mod[1]
+        return amount
+
+    def _offer(self, p: int, s: int) -> None:
+        price = self.tables.price[s]
+        if self.cash[p] >= price and self.agents[p].buy(self, p, s):
+            self._transfer(p, BANK, price, "buy")
+            self._set_owner(s, p, None)
+            if self._emit:
+                self._emit({"type": "buy", "seat": p, "space": s, "price": price})
+        elif self.rules.auction_on_decline:
+            self.auction(s)
+
+    # ------------------------------------------------------------------ effect primitives
+
+    def gain(self, p: int, amount: int, reason: str) -> None:
+        if amount > 0:
+            self._transfer(BANK, p, amount, reason)
+
+    def pay_fee(self, p: int, amount: int, reason: str) -> None:
+        self.charge(p, self._fees_to(), amount, reason)
+
+    def collect_from_each(self, p: int, amount: int, reason: str) -> None:
+        for other in range(self.players):
+            if other != p and not self.bankrupt[other] and not self.finished:
+                self.charge(other, p, amount, reason)
+
+    def pay_each(self, p: int, amount: int, reason: str) -> None:
+        others = [o for o in range(self.players) if o != p and not self.bankrupt[o]]
+        total = amount * len(others)
+        if self.cash[p] < total:
+            self._raise_funds(p, total)
+        for other in others:
+            if self.bankrupt[p] or self.finished:
+                return
+            self.charge(p, other, amount, reason)
+
+    def take_pot(self, p: int) -> None:
+        if self.pot > 0:
+            self._transfer(POT, p, self.pot, "pot")
+
+    def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> None:
+        size = self.tables.size
+        here = self.position[p]
+        steps = min((target - here - 1) % size + 1 for target in targets)
+        self._forward(p, steps)
+        self._chain_land(p, rent)
+
+    def go_back_to(self, p: int, targets: tuple[int, ...]) -> None:
+        size = self.tables.size
+        here = self.position[p]
+        steps = min((here - target - 1) % size + 1 for target in targets)
+        self._backward(p, steps)
+        self._chain_land(p, None)
+
+    def move_by(self, p: int, steps: int) -> None:
+        if steps > 0:
+            self._forward(p, steps)
+        else:
+            self._backward(p, -steps)
+        self._chain_land(p, None)
+
+    def _chain_land(self, p: int, rent: tuple[str, int] | None) -> None:
+        self._moves += 1
+        if self._moves <= MAX_CHAINED_MOVES:
+            self._land(p, rent)
+
+    def send_to_jail(self, p: int, why: str = "sent") -> None:
+        old = self.position[p]
+        self.position[p] = self.tables.jail
+        self.jail_turns[p] = 0
+        if self._emit:
+            self._emit({"type": "move", "seat": p, "from": old, "to": self.tables.jail, "passed_go": False})
+            self._emit({"type": "jail", "seat": p, "action": "enter", "how": why})
+
+    def keep_card(self, p: int, card: Any) -> None:
+        if card is not None:
+            self.held_cards[p].append((card.deck, card.index))
+
+    def draw_card(self, p: int, deck_key: str) -> None:
+        deck = self.decks[deck_key]
+        if not deck:
+            return  # every card of the deck is held by players
+        slot_index = deck.popleft()
+        slot = self.tables.decks[deck_key][slot_index]
+        if not slot.keeps:
+            deck.append(slot_index)
+        if self._emit:
+            self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text})
+        slot.run(self, p, slot)
+
+    def _return_card(self, deck_key: str, card_index: int) -> None:
+        slots = self.tables.decks[deck_key]
+        held_slots = set(range(len(slots))) - set(self.decks[deck_key])
+        for slot_index in sorted(held_slots):
+            if slots[slot_index].index == card_index:
+                self.decks[deck_key].append(slot_index)
+                return
+
+    def choose(self, p: int, options: tuple[str, ...]) -> int:
+        choice = self.agents[p].choose(self, p, options)
+        if not isinstance(choice, int) or not 0 <= choice < len(options):
+            self._refuse(p, f"choice {choice!r}", f"choose a number from 0 to {len(options) - 1}")
+            return 0
+        return choice
+
+    def houses_of(self, p: int) -> int:
+        hotel = self.tables.hotel_level
+        return sum(b for s, b in enumerate(self.buildings) if self.owner[s] == p and b < hotel)
+
+    def hotels_of(self, p: int) -> int:
+        hotel = self.tables.hotel_level
+        return sum(1 for s, b in enumerate(self.buildings) if self.owner[s] == p and b == hotel)
+
+    def count_owned(self, p: int, indexes: tuple[int, ...]) -> int:
+        return sum(1 for s in indexes if self.owner[s] == p)
+
+    def net_worth(self, p: int) -> int:
+        """Cash, printed prices of all lots (mortgaged or not) and buildings at cost (the income-tax worth)."""
+        t = self.tables
+        total = self.cash[p]
+        for s in t.ownable:
+            if self.owner[s] == p:
+                total += t.price[s] + self._building_cost(s)
+        return total
+
+    def valuation(self, p: int) -> int:
+        """The rulebook's worth for ending a game: cash, printed price of unmortgaged lots,
+        half of it for mortgaged ones, houses at cost, a hotel at cost with its houses."""
+        t = self.tables
+        total = self.cash[p]
+        for s in t.ownable:
+            if self.owner[s] == p:
+                total += t.price[s] // 2 if self.mortgaged[s] else t.price[s]
+                total += self._building_cost(s)
+        return total
+
+    def _building_cost(self, s: int) -> int:
+        level = self.buildings[s]
+        return level * self.tables.house_cost[self.tables.group_of[s]] if level else 0
+
+    # ------------------------------------------------------------------ money
+
+    def _fees_to(self) -> int:
+        return POT if self.rules.fees_to == "pot" else BANK
+
+    def _transfer(self, frm: int, to: int, amount: int, reason: str) -> None:
+        """Move cash; every movement of money goes through here (and is one event)."""
+        if frm >= 0:
+            self.cash[frm] -= amount
+        elif frm == POT:
+            self.pot -= amount
+        if to >= 0:
+            self.cash[to] += amount
+        elif to == POT:
+            self.pot += amount
+        if self._emit:
+            self._emit({"type": "payment", "from": party(frm), "to": party(to), "amount": amount, "reason": reason})
+
+    def charge(self, p: int, creditor: int, amount: int, reason: str) -> bool:
+        """``p`` owes ``amount`` to ``creditor`` (a seat, BANK or POT). Raises funds or goes bankrupt.
+
+        Returns True when paid in full.
+        """
+        if amount <= 0 or self.bankrupt[p]:
+            return not self.bankrupt[p]
+        if self.cash[p] < amount:
+            self._raise_funds(p, amount)
+            if self.cash[p] < amount:
+                self._bankrupt(p, creditor, reason)
+                return False
+        self._transfer(p, creditor, amount, reason)
+        return True
+
+    def _raise_funds(self, p: int, amount: int) -> None:
+        """Let the agent sell and mortgage until ``amount`` is in hand; then do it for them."""
+        agent = self.agents[p]
+        refusals = 0
+        self.debt_depth += 1
+        try:
+            while self.cash[p] < amount and refusals < MAX_REFUSALS:
+                action = agent.raise_funds(self, p, amount)
+                if action is None:
+                    break
+                if type(action) is act.Trade or not self.apply(p, action, raising=True):
+                    if type(action) is act.Trade:
+                        self._refuse(p, action, "trades are offered between turns, not while paying a debt")
+                    refusals += 1
+            self._liquidate(p, amount)
+        finally:
+            self.debt_depth -= 1
+
+    def _liquidate(self, p: int, amount: int) -> None:
+        """Sell buildings (most built first, evenly) and then mortgage lots until ``amount`` is in hand."""
+        t = self.tables
+        while self.cash[p] < amount:
+            built = [s for s in t.ownable if self.owner[s] == p and self.buildings[s]]
+            if not built:
+                break
+            s = max(built, key=lambda x: (self.buildings[x], t.house_cost[t.group_of[x]], -x))
+            if self.buildings[s] == t.hotel_level and self.houses_left < t.hph:
+                self._sell_group(p, t.group_of[s])
+            else:
+                self._do(p, act.SellBuilding(s))
+        for s in t.ownable:
+            if self.cash[p] >= amount:
+                break
+            if self.owner[s] == p and not self.mortgaged[s]:
+                self._do(p, act.Mortgage(s))
+
+    def _sell_group(self, p: int, group: int) -> None:
+        """Sell every building of a group to the bank (a hotel that cannot be broken down for lack of houses)."""
+        t = self.tables
+        value = int(t.house_cost[group] * self.rules.building.sell_back)
+        for s in t.members[group]:
+            level = self.buildings[s]
+            if not level:
+                continue
+            if level == t.hotel_level:
+                self.hotels_left += 1
+            else:
+                self.houses_left += level
+            self.buildings[s] = 0
+            self._transfer(BANK, p, value * level, "sell building")
+            if self._emit:
+                self._emit({"type": "sell", "seat": p, "space": s, "level": 0})
+
+    def _bankrupt(self, p: int, creditor: int, reason: str) -> None:
+        t = self.tables
+        if self._emit:
+            self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "reason": reason})
+        # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
+        for group in range(len(t.members)):
+            if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
+                self._sell_group(p, group)
+        if self.cash[p] > 0:
+            self._transfer(p, creditor, self.cash[p], "bankruptcy")
+        elif self.cash[p] < 0:  # a debt the bank writes off
+            self._transfer(BANK, p, -self.cash[p], "debt written off")
+        self.bankrupt[p] = True
+        self.bankrupt_order.append(p)
+        self.jail_turns[p] = -1
+        lots = [s for s in t.ownable if self.owner[s] == p]
+        cards = self.held_cards[p]
+        self.held_cards[p] = []
+        if creditor >= 0:
+            self.held_cards[creditor].extend(cards)
+            for s in lots:
+                self._set_owner(s, creditor, "bankruptcy")
+            for s in lots:
+                if self.mortgaged[s] and not self.bankrupt[creditor]:
+                    self._receive_mortgaged(creditor, s)
+        else:
+            for deck, index in cards:
+                self._return_card(deck, index)
+            for s in lots:
+                self._set_owner(s, -1, "bankruptcy")
+                self.mortgaged[s] = False
+        self._check_end()
+        if creditor < 0 and not self.finished:
+            for s in lots:
+                self.auction(s)
+                if self.finished:
+                    break
+
+    def _receive_mortgaged(self, p: int, s: int) -> None:
+        """A mortgaged lot changed hands: lift it at once, or pay the interest now."""
+        lift = self.unmortgage_cost(s)
+        if self.cash[p] >= lift and self.agents[p].lift_mortgage(self, p, s):
+            self._transfer(p, BANK, lift, "unmortgage")
+            self.mortgaged[s] = False
+            if self._emit:
+                self._emit({"type": "unmortgage", "seat": p, "space": s})
+        else:
+            self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
+
+    def unmortgage_cost(self, s: int) -> int:
+        value = self.tables.mortgage[s]
+        return value + math.ceil(value * self.rules.mortgage_interest - 1e-9)
+
+    def _set_owner(self, s: int, seat: int, how: str | None) -> None:
+        previous = self.owner[s]
+        self.owner[s] = seat
+        self.owner_version += 1
+        if how is not None and self._emit:
+            self._emit({"type": "property", "space": s, "from": party(previous if previous >= 0 else BANK),
+                        "to": party(seat if seat >= 0 else BANK), "how": how})
+
+    # ------------------------------------------------------------------ auctions
+
+    def auction(self, s: int) -> None:
+        """Auction a lot among every player still in the game (the one who declined too)."""
+        from .auction import run_auction
+
+        bidders = [(self.current + i) % self.players for i in range(self.players)]
+        bidders = [b for b in bidders if not self.bankrupt[b]]
+        winner, price = run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
+        if winner is not None:
+            self._transfer(winner, BANK, price, "auction")
+            self._set_owner(s, winner, None)
+
+    # ------------------------------------------------------------------ actions
+
+    def legal_actions(self, seat: int, *, raising: bool = False) -> list[act.Action]:
+        """What ``seat`` may build, sell, mortgage or unmortgage now."""
+        return act.legal_actions(self, seat, raising=raising)
+
+    def apply(self, seat: int, action: act.Action, *, raising: bool = False) -> bool:
+        """Take an agent's action if the rules allow it; refuse it with a reason otherwise."""
+        try:
+            act.verify(self, seat, action, raising=raising or self.debt_depth > 0)
+        except act.IllegalAction as exc:
+            self._refuse(seat, action, str(exc))
+            return False
+        if type(action) is act.Trade:
+            return self._trade(action)
+        if type(action) is act.Build:
+            from .auction import shortage_auction
+
+            if shortage_auction(self, seat, action.space):
+                return True
+        self._do(seat, action)
+        return True
+
+    def _do(self, seat: int, action: act.Action) -> None:
+        """Carry out a verified build, sell, mortgage or unmortgage."""
+        t = self.tables
+        s = action.space  # type: ignore[union-attr]
+        kind = type(action)
+        if kind is act.Build:
+            group = t.group_of[s]
+            self._transfer(seat, BANK, t.house_cost[group], "build")
+            self._place_building(seat, s)
+        elif kind is act.SellBuilding:
+            group = t.group_of[s]
+            level = self.buildings[s]
+            if level == t.hotel_level:
+                self.hotels_left += 1
+                self.houses_left -= t.hph
+            else:
+                self.houses_left += 1
+            self.buildings[s] = level - 1
+            self._transfer(BANK, seat, int(t.house_cost[group] * self.rules.building.sell_back), "sell building")
+            if self._emit:
+                self._emit({"type": "sell", "seat": seat, "space": s, "level": level - 1})
+        elif kind is act.Mortgage:
+            self.mortgaged[s] = True
+            self._transfer(BANK, seat, t.mortgage[s], "mortgage")
+            if self._emit:
+                self._emit({"type": "mortgage", "seat": seat, "space": s})
+        else:
+            self._transfer(seat, BANK, self.unmortgage_cost(s), "unmortgage")
+            self.mortgaged[s] = False
+            if self._emit:
+                self._emit({"type": "unmortgage", "seat": seat, "space": s})
+
+    def _place_building(self, seat: int, s: int) -> None:
+        t = self.tables
+        level = self.buildings[s]
+        if level == t.hph:
+            self.hotels_left -= 1
+            self.houses_left += t.hph
+        else:
+            self.houses_left -= 1
+        self.buildings[s] = level + 1
+        if self._emit:
+            self._emit({"type": "build", "seat": seat, "space": s, "level": level + 1})
+
+    def _trade(self, trade: act.Trade) -> bool:
+        partner = trade.partner
+        if not self.agents[partner].answer_trade(self, partner, trade):
+            if self._emit:
+                self._emit({"type": "trade", "accepted": False, **_trade_fields(trade)})
+            return True
+        if self._emit:
+            self._emit({"type": "trade", "accepted": True, **_trade_fields(trade)})
+        a, b = trade.proposer, partner
+        if trade.give_cash:
+            self._transfer(a, b, trade.give_cash, "trade")
+        if trade.get_cash:
+            self._transfer(b, a, trade.get_cash, "trade")
+        for card in trade.give_cards:
+            self.held_cards[a].remove(tuple(card))
+            self.held_cards[b].append(tuple(card))
+        for card in trade.get_cards:
+            self.held_cards[b].remove(tuple(card))
+            self.held_cards[a].append(tuple(card))
+        for s in trade.give_spaces:
+            self._set_owner(s, b, "trade")
+        for s in trade.get_spaces:
+            self._set_owner(s, a, "trade")
+        for s in trade.give_spaces:
+            if self.mortgaged[s] and not self.bankrupt[b]:
+                self._receive_mortgaged(b, s)
+        for s in trade.get_spaces:
+            if self.mortgaged[s] and not self.bankrupt[a]:
+                self._receive_mortgaged(a, s)
+        return True
+
+    def _refuse(self, seat: int, action: Any, reason: str) -> None:
+        if self._emit:
+            self._emit({"type": "refused", "seat": seat, "action": repr(action), "reason": reason})
+        notify = getattr(self.agents[seat], "refused", None)
+        if notify is not None:
+            notify(self, seat, action, reason)
+
+    # ------------------------------------------------------------------ the end
+
+    def _check_end(self) -> None:
+        from .end import check_end
+
+        if not self.finished:
+            check_end(self)
+
+    def result(self) -> Any:
+        from .end import result_of
+
+        return result_of(self)
+
+
+def agent_name(agent: Any) -> str:
+    return getattr(agent, "name", type(agent).__name__)
+
+
+def _trade_fields(trade: act.Trade) -> dict[str, Any]:
+    return {
+        "proposer": trade.proposer, "partner": trade.partner,
+        "give_spaces": list(trade.give_spaces), "give_cash": trade.give_cash,
+        "give_cards": [list(c) for c in trade.give_cards],
+        "get_spaces": list(trade.get_spaces), "get_cash": trade.get_cash,
+        "get_cards": [list(c) for c in trade.get_cards],
+    }

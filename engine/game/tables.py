@@ -1,0 +1,94 @@
+"""Flat lookup tables compiled from a ruleset once, shared by every game that plays it.
+
+The turn loop reads these lists by space index; effects are already closures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..effects.compile import Names, compile_effect
+from ..ruleset.model import Ruleset
+
+# Space kind codes for the turn loop.
+NOTHING, STREET, RAILROAD, UTILITY, DRAW = 0, 1, 2, 3, 4
+KIND_CODE = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY, "draw": DRAW}
+
+
+class CardSlot:
+    """One physical card of a deck (a card with ``count: 2`` is two slots)."""
+
+    __slots__ = ("deck", "index", "keeps", "run", "text")
+
+    def __init__(self, deck: str, index: int, text: str, run: Any, keeps: bool):
+        self.deck = deck
+        self.index = index
+        self.text = text
+        self.run = run
+        self.keeps = keeps
+
+
+class Tables:
+    """Everything the engine needs about a ruleset, as lists indexed by space or group."""
+
+    def __init__(self, ruleset: Ruleset):
+        from ..effects import ast
+
+        self.ruleset = ruleset
+        board = ruleset.board
+        rules = ruleset.rules
+        names = Names(board)
+        self.size = len(board)
+        self.names = tuple(s.name for s in board)
+        self.kind = [KIND_CODE.get(s.kind, NOTHING) for s in board]
+        self.ownable = tuple(s.index for s in board if s.ownable)
+        self.price = [s.price or 0 for s in board]
+        self.mortgage = [s.mortgage or 0 for s in board]
+        self.rent = [s.rent for s in board]
+        self.deck_of = [s.deck for s in board]
+        self.go = next((s.index for s in board if s.kind == "go"), -1)
+        self.jail = next(s.index for s in board if s.kind == "jail")
+        group_keys = [g.key for g in ruleset.groups]
+        self.group_keys = tuple(group_keys)
+        self.group_of = [group_keys.index(s.group) if s.group in group_keys and s.ownable else -1 for s in board]
+        self.members = [g.members for g in ruleset.groups]
+        self.group_size = [len(g.members) for g in ruleset.groups]
+        self.house_cost = [g.house_cost or 0 for g in ruleset.groups]
+        self.buildable = [bool(g.members) and board[g.members[0]].kind == "street" and g.house_cost is not None
+                          for g in ruleset.groups]
+        self.hph = rules.building.houses_per_hotel
+        self.hotel_level = self.hph + 1
+        self.space_effect = [
+            compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
+        ]
+        self.decks: dict[str, list[CardSlot]] = {}
+        for deck in ruleset.decks:
+            slots = []
+            for index, card in enumerate(deck.cards):
+                run = compile_effect(card.effect, names, card.text)
+                keeps = any(isinstance(st, ast.Keep) for st in card.effect.statements())
+                slots.extend(CardSlot(deck.key, index, card.text, run, keeps) for _ in range(card.count))
+            self.decks[deck.key] = slots
+        self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
+        self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
+        for trigger in ruleset.triggers:
+            run = compile_effect(trigger.effect, names, f"{trigger.on} {trigger.space_name}")
+            table = self.land_triggers if trigger.on == "land" else self.pass_triggers
+            for index in trigger.spaces:
+                table[index] += (run,)
+        self.has_pass_triggers = any(self.pass_triggers)
+
+
+_CACHE: dict[int, tuple[Ruleset, Tables]] = {}
+
+
+def tables_for(ruleset: Ruleset) -> Tables:
+    """The tables of a ruleset, built on first use (the ruleset object is the key)."""
+    hit = _CACHE.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    tables = Tables(ruleset)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(ruleset)] = (ruleset, tables)
+    return tables
