@@ -7,10 +7,31 @@ and space text is a small effect language. This module is the public API.
 >>> classic = monopoly.load_ruleset("classic")
 >>> classic.space("Illinois Avenue").rent
 (20, 100, 300, 750, 925, 1100)
+>>> game = monopoly.Game(classic, [monopoly.make_agent("greedy") for _ in range(3)], seed=1, max_turns=200)
+>>> result = game.play()
+>>> result.end in ("last_standing", "turn_limit")
+True
 """
 
 from __future__ import annotations
 
+from .agents import BOTS, Agent, make_agent
+from .game import (
+    BANK,
+    POT,
+    Build,
+    Game,
+    GameOver,
+    IllegalAction,
+    Mortgage,
+    Result,
+    SellBuilding,
+    SetupError,
+    Standing,
+    Trade,
+    Unmortgage,
+)
+from .game.save import SaveError, game_from_json, game_to_json
 from .ruleset import (
     Problem,
     Ruleset,
@@ -22,11 +43,8 @@ from .ruleset import (
 )
 
 __all__ = [
-    "Problem",
-    "Ruleset",
-    "RulesetError",
-    "RulesetNotFound",
-    "builtin_rulesets",
-    "check_ruleset",
-    "load_ruleset",
+    "BANK", "BOTS", "POT", "Agent", "Build", "Game", "GameOver", "IllegalAction", "Mortgage", "Problem", "Result",
+    "Ruleset", "RulesetError", "RulesetNotFound", "SaveError", "SellBuilding", "SetupError", "Standing", "Trade",
+    "Unmortgage", "builtin_rulesets", "check_ruleset", "game_from_json", "game_to_json", "load_ruleset",
+    "make_agent",
 ]

@@ -67,3 +67,16 @@ class Agent:
 
     def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:
         """The engine refused an answer of yours; ``reason`` says why."""
+
+    def get_state(self) -> Any:
+        """JSON data a saved game keeps for this agent (by default its generator's state)."""
+        rng = getattr(self, "rng", None)
+        if rng is None:
+            return None
+        version, internal, gauss = rng.getstate()
+        return {"rng": [version, list(internal), gauss]}
+
+    def set_state(self, state: Any) -> None:
+        """Restore what :meth:`get_state` returned."""
+        version, internal, gauss = state["rng"]
+        self.rng.setstate((version, tuple(internal), gauss))

@@ -248,6 +248,13 @@ class TraderAgent(GreedyAgent):
         super().setup(game, seat, rng)
         self._asked: set[tuple[int, int, int, int]] = set()
 
+    def get_state(self) -> Any:
+        return {**super().get_state(), "asked": sorted(list(key) for key in self._asked)}
+
+    def set_state(self, state: Any) -> None:
+        super().set_state(state)
+        self._asked = {tuple(key) for key in state["asked"]}  # type: ignore[misc]
+
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
         t = game.tables
         value_in = trade.give_cash + sum(t.price[s] for s in trade.give_spaces)

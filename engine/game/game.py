@@ -94,6 +94,7 @@ class Game:
         self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
         self._moves = 0  # moves caused by cards since the last roll
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
+        self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._observers: list[Observer] = list(observers)
         self._emit: Observer | None = self._dispatch if self._observers else None
         for seat, agent in enumerate(self.agents):
@@ -124,10 +125,9 @@ class Game:
         """Play one player's turn (doubles re-rolls included) and the actions after it."""
         if self.finished:
             raise GameOver("the game is over")
-        if not self.started:
-            self._start()
-            if self.finished:
-                return
+        self.start()
+        if self.finished:
+            return
         p = self.current
         self.turn += 1
         emit = self._emit
@@ -140,7 +140,13 @@ class Game:
         if not self.finished:
             self._next_seat()
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Shuffle the decks, pay the starting cash and deal deeds (once; play_turn does it by itself).
+
+        Set-ups for a lesson or a test change the state after ``start()``.
+        """
+        if self.started:
+            return
         self.started = True
         rng = self.rng
         for deck in self.decks.values():
@@ -178,7 +184,25 @@ class Game:
 
     # ------------------------------------------------------------------ a turn
 
-    def _roll(self) -> tuple[int, int, ...]:
+    def fix_dice(self, rolls: Sequence[Sequence[int]]) -> None:
+        """Make the next rolls these (for lessons and scenario tests); the RNG takes over after them."""
+        for roll in rolls:
+            if len(roll) != self.ruleset.dice_count or not all(1 <= d <= self.ruleset.dice_sides for d in roll):
+                raise ValueError(f"{roll!r} is not a roll of {self.ruleset.dice_count} dice with "
+                                 f"{self.ruleset.dice_sides} sides")
+            self._fixed_dice.append(tuple(roll))
+
+    def give(self, space: int, seat: int) -> None:
+        """Hand a lot to a seat (or back to the bank with -1) without payment: for set-ups."""
+        self._set_owner(space, seat, "setup")
+
+    def _roll(self) -> tuple[int, ...]:
+        if self._fixed_dice:
+            dice = self._fixed_dice.popleft()
+            self.last_roll = dice
+            if self._emit:
+                self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
+            return dice
         rnd = self.rng.random
         sides = self.ruleset.dice_sides
         if self.ruleset.dice_count == 2:
