@@ -123,7 +123,10 @@ class GreedyAgent(Agent):
         return cheapest_option(game, seat, options)
 
     def act(self, game: Game, seat: int) -> Action | None:
-        groups = self._full_groups(game, seat)
+        if game.owner_version != self._version:
+            self._version = game.owner_version
+            self._groups = full_groups(game, seat)
+        groups = self._groups
         if groups:
             t = game.tables
             cash = game.cash[seat]
@@ -285,6 +288,8 @@ def _house_value(game: Game, seat: int) -> int:
 
 
 def _affordable_unmortgage(game: Game, seat: int, reserve: int) -> Action | None:
+    if True not in game.mortgaged:
+        return None
     for s in game.tables.ownable:
         if game.owner[s] == seat and game.mortgaged[s] and game.cash[seat] - game.unmortgage_cost(s) >= reserve:
             return Unmortgage(s)

@@ -41,8 +41,11 @@ class Result:
 
 def check_end(game: Game) -> None:
     """Finish the game if the rules (or the turn cap) say it is over."""
-    alive = [s for s in range(game.players) if not game.bankrupt[s]]
     end = game.rules.end
+    gone = len(game.bankrupt_order)
+    if gone == 0 and end.when == "last_standing" and (game.max_turns is None or game.turn < game.max_turns):
+        return  # the common case, decided without looking at anyone
+    alive = [s for s in range(game.players) if not game.bankrupt[s]]
     if len(alive) <= 1:
         _finish(game, "last_standing", alive[0] if alive else None)
     elif end.when == "bankruptcies" and len(game.bankrupt_order) >= end.bankruptcies:

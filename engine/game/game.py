@@ -19,6 +19,7 @@ from typing import Any
 
 from ..ruleset.model import Ruleset
 from . import actions as act
+from .end import Result, check_end, result_of
 from .events import BANK, POT, party
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
 
@@ -95,6 +96,10 @@ class Game:
         self._moves = 0  # moves caused by cards since the last roll
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
+        self._doubles_limit = self.rules.jail.doubles_to_jail
+        self._two_dice = ruleset.dice_count == 2
+        self._sides = ruleset.dice_sides
+        self._random = self.rng.random
         self._observers: list[Observer] = list(observers)
         self._emit: Observer | None = self._dispatch if self._observers else None
         for seat, agent in enumerate(self.agents):
@@ -115,7 +120,7 @@ class Game:
 
     # ------------------------------------------------------------------ running
 
-    def play(self) -> Any:
+    def play(self) -> Result:
         """Play to the end and return the :class:`~monopoly.game.end.Result`."""
         while not self.finished:
             self.play_turn()
@@ -125,9 +130,10 @@ class Game:
         """Play one player's turn (doubles re-rolls included) and the actions after it."""
         if self.finished:
             raise GameOver("the game is over")
-        self.start()
-        if self.finished:
-            return
+        if not self.started:
+            self.start()
+            if self.finished:
+                return
         p = self.current
         self.turn += 1
         emit = self._emit
@@ -135,8 +141,10 @@ class Game:
             emit({"type": "turn", "turn": self.turn, "round": self.round, "seat": p})
         self._turn(p)
         if not self.finished and not self.bankrupt[p]:
-            self._between_turns(p)
-        self._check_end()
+            action = self.agents[p].act(self, p)
+            if action is not None:
+                self._between_turns(p, action)
+        check_end(self)
         if not self.finished:
             self._next_seat()
 
@@ -203,10 +211,10 @@ class Game:
             if self._emit:
                 self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
             return dice
-        rnd = self.rng.random
-        sides = self.ruleset.dice_sides
-        if self.ruleset.dice_count == 2:
-            dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
+        rnd = self._random
+        sides = self._sides
+        if self._two_dice:
+            dice: tuple[int, ...] = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
         else:
             dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
         self.last_roll = dice
@@ -217,11 +225,11 @@ class Game:
     def _turn(self, p: int) -> None:
         if self.jail_turns[p] >= 0 and not self._jail_start(p):
             return
-        doubles_limit = self.rules.jail.doubles_to_jail
+        doubles_limit = self._doubles_limit
         doubles = 0
         while True:
             dice = self._roll()
-            is_double = len(set(dice)) == 1
+            is_double = dice[0] == dice[1] if self._two_dice else len(set(dice)) == 1
             if is_double:
                 doubles += 1
                 if doubles == doubles_limit:
@@ -278,13 +286,11 @@ class Game:
         if self._emit:
             self._emit({"type": "jail", "seat": p, "action": "leave", "how": how})
 
-    def _between_turns(self, p: int) -> None:
+    def _between_turns(self, p: int, action: act.Action) -> None:
+        """The seat's actions after its turn, starting with ``action``, until it answers None."""
         agent = self.agents[p]
         refusals = trades = 0
         for _ in range(MAX_ACTIONS_PER_PHASE):
-            action = agent.act(self, p)
-            if action is None:
-                return
             if type(action) is act.Trade:
                 trades += 1
                 if trades > MAX_TRADES_PER_PHASE:
@@ -294,6 +300,9 @@ class Game:
                 if refusals >= MAX_REFUSALS:
                     return
             if self.finished or self.bankrupt[p]:
+                return
+            action = agent.act(self, p)
+            if action is None:
                 return
 
     # ------------------------------------------------------------------ movement
@@ -322,10 +331,11 @@ class Game:
     def _land(self, p: int, rent_mod: tuple[str, int] | None) -> None:
         t = self.tables
         s = self.position[p]
-        for run in t.land_triggers[s]:
-            run(self, p, None)
-            if self.bankrupt[p] or self.position[p] != s:
-                return
+        if t.has_land_triggers:
+            for run in t.land_triggers[s]:
+                run(self, p, None)
+                if self.bankrupt[p] or self.position[p] != s:
+                    return
         kind = t.kind[s]
         if kind == NOTHING:
             pass
@@ -786,14 +796,11 @@ class Game:
     # ------------------------------------------------------------------ the end
 
     def _check_end(self) -> None:
-        from .end import check_end
-
         if not self.finished:
             check_end(self)
 
-    def result(self) -> Any:
-        from .end import result_of
-
+    def result(self) -> Result:
+        """The outcome so far (``end`` is "unfinished" until the game is over)."""
         return result_of(self)
 
 

@@ -77,6 +77,7 @@ class Tables:
             for index in trigger.spaces:
                 table[index] += (run,)
         self.has_pass_triggers = any(self.pass_triggers)
+        self.has_land_triggers = any(self.land_triggers)
 
 
 _CACHE: dict[int, tuple[Ruleset, Tables]] = {}
