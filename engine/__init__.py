@@ -41,10 +41,11 @@ from .ruleset import (
     check_ruleset,
     load_ruleset,
 )
+from .stepper import Decision, Stepper
 
 __all__ = [
-    "BANK", "BOTS", "POT", "Agent", "Build", "Game", "GameOver", "IllegalAction", "Mortgage", "Problem", "Result",
-    "Ruleset", "RulesetError", "RulesetNotFound", "SaveError", "SellBuilding", "SetupError", "Standing", "Trade",
+    "BANK", "BOTS", "POT", "Agent", "Build", "Decision", "Game", "GameOver", "IllegalAction", "Mortgage", "Problem", "Result",
+    "Ruleset", "RulesetError", "RulesetNotFound", "SaveError", "SellBuilding", "SetupError", "Standing", "Stepper", "Trade",
     "Unmortgage", "builtin_rulesets", "check_ruleset", "game_from_json", "game_to_json", "load_ruleset",
     "make_agent",
 ]

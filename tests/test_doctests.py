@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game"]
+MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.stepper"]
 
 
 @pytest.mark.parametrize("name", MODULES)
