@@ -30,7 +30,11 @@ class Build:
 
 @attrs.frozen
 class SellBuilding:
-    """Sell one house, or break a hotel back down to houses, at the sell-back price."""
+    """Sell one house, or break a hotel back down to houses, at the sell-back price.
+
+    When the bank has too few houses to break a hotel down, selling the hotel
+    sells every building of its group (the hotel cannot come back as houses).
+    """
 
     space: int
 
@@ -104,6 +108,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
             raise IllegalAction(f"build evenly: another lot of the group has fewer buildings than {name}")
         cost = t.house_cost[group]
         if level == t.hph:
+            if any(game.buildings[m] < t.hph for m in members):
+                raise IllegalAction(f"a hotel needs {t.hph} houses on every lot of the group first")
             if game.hotels_left <= 0:
                 raise IllegalAction("the bank has no hotels left")
         elif game.houses_left <= 0:
@@ -115,12 +121,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
             raise IllegalAction(f"{name} has no buildings")
         if game.rules.building.even and level < max(game.buildings[m] for m in members):
             raise IllegalAction(f"sell evenly: another lot of the group has more buildings than {name}")
-        if level == t.hotel_level:
-            if game.rules.building.hotel_breakdown == "debts_only" and not raising:
-                raise IllegalAction("hotels may be broken down into houses only to raise money for a debt")
-            if game.houses_left < t.hph:
-                raise IllegalAction(f"breaking the hotel down needs {t.hph} houses and the bank has "
-                                    f"{game.houses_left}; sell the group's buildings with sell_group")
+        if level == t.hotel_level and game.rules.building.hotel_breakdown == "debts_only" and not raising:
+            raise IllegalAction("hotels may be broken down into houses only to raise money for a debt")
     elif kind is Mortgage:
         if game.mortgaged[space]:
             raise IllegalAction(f"{name} is already mortgaged")

@@ -178,6 +178,9 @@ class Game:
                     if not deeds:
                         break
                     space = deeds.pop()
+                    if self.cash[seat] < self.tables.price[space]:
+                        deeds.insert(0, space)  # this seat cannot pay for it: it stays with the bank
+                        continue
                     self._transfer(seat, BANK, self.tables.price[space], "deed")
                     self._set_owner(space, seat, "deal")
 
@@ -587,10 +590,7 @@ class Game:
             if not built:
                 break
             s = max(built, key=lambda x: (self.buildings[x], t.house_cost[t.group_of[x]], -x))
-            if self.buildings[s] == t.hotel_level and self.houses_left < t.hph:
-                self._sell_group(p, t.group_of[s])
-            else:
-                self._do(p, act.SellBuilding(s))
+            self._do(p, act.SellBuilding(s))
         for s in t.ownable:
             if self.cash[p] >= amount:
                 break
@@ -723,6 +723,9 @@ class Game:
         elif kind is act.SellBuilding:
             group = t.group_of[s]
             level = self.buildings[s]
+            if level == t.hotel_level and self.houses_left < t.hph:
+                self._sell_group(seat, group)
+                return
             if level == t.hotel_level:
                 self.hotels_left += 1
                 self.houses_left -= t.hph
