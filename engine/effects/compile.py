@@ -20,7 +20,7 @@ Primitives a game provides::
     draw_card(p, deck)                   p draws from that deck and resolves the card
     choose(p, options) -> int            p picks one of the option texts
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p)
-    bankrupt: list[bool]                 a sequence stops when its player went bankrupt
+    bankrupt: list[bool], finished       a sequence stops when its player went bankrupt or the game ended
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
 
     def run_all(game: Any, p: int, card: Any) -> None:
         for step in steps:
-            if game.bankrupt[p]:
+            if game.bankrupt[p] or game.finished:
                 return
             step(game, p, card)
 

@@ -13,23 +13,24 @@ POT = -2
 PARTY_NAMES = {BANK: "bank", POT: "pot"}
 
 EVENT_TYPES = (
-    "game_start",  # ruleset, variants, seed, players (agent names), starting positions
+    "game_start",  # ruleset, variants, seed, max_turns, players (agent names)
     "turn",  # turn number, round, seat
     "roll",  # seat, dice
     "move",  # seat, from, to, passed_go
-    "jail",  # seat, action: enter | leave, how
+    "jail",  # seat, action: enter | leave, how (and the card used)
     "buy",  # seat, space, price
     "auction",  # space (or building), winner (seat or null), price, bids
-    "card",  # seat, deck, card index, text
+    "card",  # seat, deck, card index, text, kept
+    "choice",  # seat, options (effect texts), chosen index
     "payment",  # from, to, amount, reason
     "property",  # space, from, to (ownership changes other than buying: trades, bankruptcy, deals)
     "build",  # seat, space, level (houses; houses_per_hotel + 1 is a hotel)
-    "sell",  # seat, space, level
+    "sell",  # seat, space, level after, buildings sold
     "mortgage",  # seat, space
     "unmortgage",  # seat, space
     "trade",  # the accepted offer
     "refused",  # seat, action, reason: an illegal action the engine refused
-    "bankrupt",  # seat, creditor
+    "bankrupt",  # seat, creditor, owed, reason
     "game_end",  # end, winner, turns, rounds, standings with cash, net worth, bankrupt
 )
 

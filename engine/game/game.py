@@ -144,9 +144,9 @@ class Game:
             action = self.agents[p].act(self, p)
             if action is not None:
                 self._between_turns(p, action)
-        check_end(self)
         if not self.finished:
-            self._next_seat()
+            self._next_seat()  # counts the round first, so a round limit ends the game right after it
+            check_end(self)
 
     def start(self) -> None:
         """Shuffle the decks, pay the starting cash and deal deeds (once; play_turn does it by itself).
@@ -164,7 +164,8 @@ class Game:
             deck.extend(order)
         if self._emit:
             self._emit({"type": "game_start", "ruleset": self.ruleset.id, "variants": list(self.ruleset.variants),
-                        "seed": self.seed, "players": [agent_name(a) for a in self.agents]})
+                        "seed": self.seed, "max_turns": self.max_turns,
+                        "players": [agent_name(a) for a in self.agents]})
         start = self.ruleset.starting_cash
         for seat in range(self.players):
             self._transfer(BANK, seat, start, "starting cash")
@@ -265,7 +266,7 @@ class Game:
         if choice == "card":
             deck, index = self.held_cards[p].pop(0)
             self._return_card(deck, index)
-            self._leave_jail(p, "card")
+            self._leave_jail(p, "card", [deck, index])
             return True
         dice = self._roll()
         if len(set(dice)) == 1:
@@ -277,17 +278,17 @@ class Game:
             self.charge(p, self._fees_to(), jail.fine, "jail fine")
             if self.bankrupt[p]:
                 return False
-            self._leave_jail(p, "paid")
+            self._leave_jail(p, "forced")
         # Out by the roll: move by it, and no further roll this turn.
         self._moves = 0
         self._forward(p, sum(dice))
         self._land(p, None)
         return False
 
-    def _leave_jail(self, p: int, how: str) -> None:
+    def _leave_jail(self, p: int, how: str, card: list[Any] | None = None) -> None:
         self.jail_turns[p] = -1
         if self._emit:
-            self._emit({"type": "jail", "seat": p, "action": "leave", "how": how})
+            self._emit({"type": "jail", "seat": p, "action": "leave", "how": how, "card": card})
 
     def _between_turns(self, p: int, action: act.Action) -> None:
         """The seat's actions after its turn, starting with ``action``, until it answers None."""
@@ -463,7 +464,7 @@ class Game:
         self.jail_turns[p] = 0
         if self._emit:
             self._emit({"type": "move", "seat": p, "from": old, "to": self.tables.jail, "passed_go": False})
-            self._emit({"type": "jail", "seat": p, "action": "enter", "how": why})
+            self._emit({"type": "jail", "seat": p, "action": "enter", "how": why, "card": None})
 
     def keep_card(self, p: int, card: Any) -> None:
         if card is not None:
@@ -478,7 +479,8 @@ class Game:
         if not slot.keeps:
             deck.append(slot_index)
         if self._emit:
-            self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text})
+            self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text,
+                        "kept": slot.keeps})
         slot.run(self, p, slot)
 
     def _return_card(self, deck_key: str, card_index: int) -> None:
@@ -491,9 +493,11 @@ class Game:
 
     def choose(self, p: int, options: tuple[str, ...]) -> int:
         choice = self.agents[p].choose(self, p, options)
-        if not isinstance(choice, int) or not 0 <= choice < len(options):
+        if type(choice) is not int or not 0 <= choice < len(options):
             self._refuse(p, f"choice {choice!r}", f"choose a number from 0 to {len(options) - 1}")
-            return 0
+            choice = 0
+        if self._emit:
+            self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
         return choice
 
     def houses_of(self, p: int) -> int:
@@ -559,7 +563,7 @@ class Game:
         if self.cash[p] < amount:
             self._raise_funds(p, amount)
             if self.cash[p] < amount:
-                self._bankrupt(p, creditor, reason)
+                self._bankrupt(p, creditor, amount, reason)
                 return False
         self._transfer(p, creditor, amount, reason)
         return True
@@ -574,9 +578,10 @@ class Game:
                 action = agent.raise_funds(self, p, amount)
                 if action is None:
                     break
-                if type(action) is act.Trade or not self.apply(p, action, raising=True):
-                    if type(action) is act.Trade:
-                        self._refuse(p, action, "trades are offered between turns, not while paying a debt")
+                if type(action) not in (act.SellBuilding, act.Mortgage):
+                    self._refuse(p, action, "while paying a debt, only selling buildings and mortgaging raise money")
+                    refusals += 1
+                elif not self.apply(p, action, raising=True):
                     refusals += 1
             self._liquidate(p, amount)
         finally:
@@ -612,12 +617,12 @@ class Game:
             self.buildings[s] = 0
             self._transfer(BANK, p, value * level, "sell building")
             if self._emit:
-                self._emit({"type": "sell", "seat": p, "space": s, "level": 0})
+                self._emit({"type": "sell", "seat": p, "space": s, "level": 0, "sold": level})
 
-    def _bankrupt(self, p: int, creditor: int, reason: str) -> None:
+    def _bankrupt(self, p: int, creditor: int, owed: int, reason: str) -> None:
         t = self.tables
         if self._emit:
-            self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "reason": reason})
+            self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "owed": owed, "reason": reason})
         # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
         for group in range(len(t.members)):
             if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
@@ -734,7 +739,7 @@ class Game:
             self.buildings[s] = level - 1
             self._transfer(BANK, seat, int(t.house_cost[group] * self.rules.building.sell_back), "sell building")
             if self._emit:
-                self._emit({"type": "sell", "seat": seat, "space": s, "level": level - 1})
+                self._emit({"type": "sell", "seat": seat, "space": s, "level": level - 1, "sold": 1})
         elif kind is act.Mortgage:
             self.mortgaged[s] = True
             self._transfer(BANK, seat, t.mortgage[s], "mortgage")

@@ -1,0 +1,254 @@
+"""The event log: games written as JSON Lines, read back, checked, and replayed.
+
+One event per line, in the order the engine emitted them, each a JSON object
+whose ``type`` selects its shape (``schema/events.schema.json``, described in
+docs/events.md). Write a log by attaching an :class:`EventLog` as an observer;
+read it back with :func:`read_log`, which checks every line against the schema
+and names the file and line of the first bad one.
+
+>>> import io, monopoly
+>>> from monopoly.game.log import EventLog, replay_payments
+>>> out = io.StringIO()
+>>> game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("greedy") for _ in "ab"], seed=3,
+...                      max_turns=40, observers=[EventLog(out)])
+>>> result = game.play()
+>>> events = read_log(io.StringIO(out.getvalue()))
+>>> events[0]["type"], events[-1]["type"]
+('game_start', 'game_end')
+>>> replay_payments(events)["cash"] == game.cash
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from typing import IO, Any, TextIO, Union
+
+import jsonschema
+from jsonschema.exceptions import best_match
+
+Event = dict[str, Any]
+LogSource = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+#: How the bank and the pot are written in a payment's ``from`` and ``to``.
+PARTIES = ("bank", "pot")
+
+
+class LogError(ValueError):
+    """A log line that is not a valid event, or a log whose money does not add up.
+
+    ``str()`` reads ``file:line: message``; the parts are in ``source``,
+    ``line`` (1-based, or None for the whole log) and ``message``.
+    """
+
+    def __init__(self, message: str, *, source: str = "<events>", line: int | None = None):
+        self.source = source
+        self.line = line
+        self.message = message
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+
+
+# ---------------------------------------------------------------------- writing
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class EventLog:
+    """An observer that writes every event as one compact JSON line.
+
+    ``target`` is a path (opened for writing, UTF-8, and closed by :meth:`close`
+    or at the end of a ``with`` block) or a text file object (left open). The
+    output is flushed when the game ends (``game_end``) and on :meth:`flush`.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> log = EventLog(out)
+    >>> log({"type": "payment", "from": "bank", "to": 0, "amount": 200, "reason": "salary"})
+    >>> out.getvalue()
+    '{"type":"payment","from":"bank","to":0,"amount":200,"reason":"salary"}\\n'
+    """
+
+    def __init__(self, target: str | os.PathLike[str] | TextIO):
+        if isinstance(target, (str, os.PathLike)):
+            self.name = os.fspath(target)
+            self._file: TextIO = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by close()
+            self._owned = True
+        else:
+            self.name = getattr(target, "name", "<stream>")
+            self._file = target
+            self._owned = False
+        self._write = self._file.write
+        #: Events written so far.
+        self.count = 0
+
+    def __call__(self, event: Mapping[str, Any]) -> None:
+        self._write(_encode(event) + "\n")
+        self.count += 1
+        if event["type"] == "game_end":
+            self._file.flush()
+
+    def flush(self) -> None:
+        self._file.flush()
+
+    def close(self) -> None:
+        """Flush, and close the file if this log opened it."""
+        if self._owned:
+            self._file.close()
+        else:
+            self._file.flush()
+
+    def __enter__(self) -> EventLog:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+# ---------------------------------------------------------------------- reading
+
+
+@functools.cache
+def event_schema() -> dict[str, Any]:
+    """The JSON Schema of one event line (``schema/events.schema.json``)."""
+    text = resources.files("monopoly.schema").joinpath("events.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@functools.cache
+def _validators() -> dict[str, jsonschema.Draft202012Validator]:
+    """One validator per event type: each checks against that type's definition only,
+    which is faster than the schema's ``oneOf`` and gives the error of the right branch."""
+    schema = event_schema()
+    validators = {}
+    for name in schema["properties"]["type"]["enum"]:
+        branch = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
+        validators[name] = jsonschema.Draft202012Validator(branch)
+    return validators
+
+
+def event_problem(event: Any) -> str | None:
+    """What is wrong with one decoded event, in words; None when it matches the schema."""
+    if not isinstance(event, dict):
+        return f"expected a JSON object, found {type(event).__name__}"
+    kind = event.get("type")
+    validators = _validators()
+    if kind not in validators:
+        if kind is None:
+            return "the event has no 'type'"
+        return f"unknown event type {kind!r}; expected one of {', '.join(validators)}"
+    error = best_match(validators[kind].iter_errors(event))
+    if error is None:
+        return None
+    where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    message = error.message
+    if error.validator in ("oneOf", "anyOf") and isinstance(error.schema, dict) and "description" in error.schema:
+        message = f"{error.instance!r} is not valid here ({error.schema['description']})"
+    return f"{kind} event{where}: {message}"
+
+
+def read_log(source: LogSource, *, validate: bool = True) -> list[Event]:
+    """The events of a JSON Lines log, in order.
+
+    ``source`` is a path or an open file (text or binary). Every line must be
+    one JSON object; with ``validate`` (the default) it must also match the
+    event schema. The first bad line raises :class:`LogError` naming
+    ``file:line`` and what is wrong.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        with open(source, "rb") as file:
+            return _read_lines(file, name, validate)
+    return _read_lines(source, getattr(source, "name", "<stream>"), validate)
+
+
+def _read_lines(lines: Iterable[str | bytes], name: str, validate: bool) -> list[Event]:
+    events: list[Event] = []
+    decode = json.loads
+    for number, raw in enumerate(lines, 1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise LogError(f"not UTF-8 text (byte {exc.start + 1})", source=name, line=number) from None
+        else:
+            line = raw
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            raise LogError("empty line (a log has one JSON object on every line)", source=name, line=number)
+        try:
+            event = decode(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"not valid JSON: {exc.msg} (column {exc.colno})", source=name, line=number) from None
+        problem = event_problem(event) if validate else (
+            None if isinstance(event, dict) else f"expected a JSON object, found {type(event).__name__}")
+        if problem is not None:
+            raise LogError(problem, source=name, line=number)
+        events.append(event)
+    return events
+
+
+# ---------------------------------------------------------------------- replaying
+
+
+def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Every seat's cash and the pot, from the payment events alone.
+
+    Returns ``{"cash": [cash of seat 0, seat 1, ...], "pot": pot}``. The number
+    of seats comes from ``game_start`` (or, without it, the highest seat paid).
+    Replaying a whole log gives the final cash of ``game_end``; replaying a
+    prefix gives the cash at that point.
+
+    >>> replay_payments([
+    ...     {"type": "game_start", "ruleset": "classic", "variants": [], "seed": 1, "players": ["a", "b"]},
+    ...     {"type": "payment", "from": "bank", "to": 0, "amount": 1500, "reason": "starting cash"},
+    ...     {"type": "payment", "from": "bank", "to": 1, "amount": 1500, "reason": "starting cash"},
+    ...     {"type": "payment", "from": 1, "to": "pot", "amount": 75, "reason": "Luxury Tax"},
+    ...     {"type": "payment", "from": 1, "to": 0, "amount": 24, "reason": "rent"}])
+    {'cash': [1524, 1401], 'pot': 75}
+    """
+    cash: dict[int, int] = {}
+    seats = 0
+    pot = 0
+    for number, event in enumerate(events, 1):
+        kind = event["type"]
+        if kind == "payment":
+            amount = event["amount"]
+            for side, sign in (("from", -1), ("to", 1)):
+                who = event[side]
+                if who == "pot":
+                    pot += sign * amount
+                elif who == "bank":
+                    pass
+                elif isinstance(who, int) and not isinstance(who, bool) and who >= 0:
+                    cash[who] = cash.get(who, 0) + sign * amount
+                else:
+                    raise LogError(f"payment {side} {who!r}: expected a seat number, 'bank' or 'pot'", line=number)
+        elif kind == "game_start":
+            seats = len(event["players"])
+    seats = max([seats, *(s + 1 for s in cash)])
+    return {"cash": [cash.get(s, 0) for s in range(seats)], "pot": pot}
+
+
+def verify_payments(events: Iterable[Mapping[str, Any]], *, source: str = "<events>") -> None:
+    """Check that the payments of a finished game give every seat's cash in ``game_end``.
+
+    Raises :class:`LogError` naming the seats whose cash differs, or when the
+    log does not end with ``game_end``.
+    """
+    events = list(events)
+    if not events or events[-1]["type"] != "game_end":
+        raise LogError("the log does not end with a game_end event", source=source)
+    replayed = replay_payments(events)["cash"]
+    wrong = []
+    for standing in events[-1]["standings"]:
+        seat = standing["seat"]
+        got = replayed[seat] if seat < len(replayed) else 0
+        if got != standing["cash"]:
+            wrong.append(f"seat {seat}: payments give {got}, game_end says {standing['cash']}")
+    if wrong:
+        raise LogError("; ".join(wrong), source=source, line=len(events))

@@ -1,0 +1,141 @@
+"""Rule scenarios: turn order, doubles, the third double, GO salary, Go to Jail."""
+
+from __future__ import annotations
+
+from tests.scenario import of_type, payments, rolls, setup_game, sp, stack_deck
+
+
+def test_turn_order_goes_round_the_table_and_counts_rounds():
+    game, events = setup_game(seats=3)
+    game.fix_dice([(4, 6), (4, 6), (4, 6), (4, 6)])  # GO -> Just Visiting, no doubles
+    seen = []
+    for _ in range(4):
+        seen.append(game.current)
+        game.play_turn()
+    assert seen == [0, 1, 2, 0]
+    assert [e["seat"] for e in of_type(events, "turn")] == [0, 1, 2, 0]
+    assert [e["round"] for e in of_type(events, "turn")] == [0, 0, 0, 1]
+    assert game.current == 1 and game.turn == 4
+    assert game.position == [20, 10, 10]
+    assert game.cash == [1500, 1500, 1500]
+
+
+def test_turn_order_skips_a_bankrupt_seat():
+    game, events = setup_game(seats=3)
+    game.bankrupt[1] = True  # out of the game
+    game.fix_dice([(4, 6), (4, 6)])
+    game.play_turn()
+    assert game.current == 2
+    game.play_turn()
+    assert game.current == 0 and game.round == 1
+    assert [e["seat"] for e in of_type(events, "turn")] == [0, 2]
+
+
+def test_doubles_roll_again_and_a_plain_roll_ends_the_turn():
+    game, events = setup_game()
+    game.agents[0].script("buy", True)
+    game.fix_dice([(3, 3), (2, 1), (5, 6)])
+    game.play_turn()
+    assert rolls(events) == [(3, 3), (2, 1)]
+    assert game.position[0] == sp(game, "Connecticut Avenue")  # 0 + 6 + 3
+    assert game.owner[sp(game, "Oriental Avenue")] == 0 and game.owner[sp(game, "Connecticut Avenue")] == 0
+    assert game.cash[0] == 1500 - 100 - 120
+    assert game.current == 1 and game.turn == 1
+    assert [e["to"] for e in of_type(events, "move")] == [6, 9]
+
+
+def test_third_double_in_a_row_goes_to_jail_without_moving():
+    game, events = setup_game()
+    game.position[0] = sp(game, "Jail")  # just visiting
+    game.fix_dice([(1, 1), (4, 4), (6, 6)])
+    game.play_turn()
+    assert rolls(events) == [(1, 1), (4, 4), (6, 6)]
+    # Moved by the first two doubles only (10 -> 12 Electric Company, declined -> 20 Free Parking).
+    assert [e["to"] for e in of_type(events, "move")] == [12, 20, sp(game, "Jail")]
+    assert game.position[0] == sp(game, "Jail")
+    assert game.jail_turns[0] == 0
+    assert [(e["action"], e["how"]) for e in of_type(events, "jail")] == [("enter", "doubles")]
+    assert game.cash == [1500, 1500]
+    assert payments(events) == []
+    assert game.owner[sp(game, "North Carolina Avenue")] == -1
+    assert game.current == 1
+
+
+def test_two_doubles_then_a_plain_roll_is_no_jail():
+    game, _events = setup_game()
+    game.position[0] = sp(game, "Jail")
+    game.fix_dice([(1, 1), (4, 4), (1, 2)])
+    game.play_turn()
+    assert game.position[0] == 23  # Indiana Avenue
+    assert game.jail_turns[0] == -1
+
+
+def test_salary_for_passing_go():
+    game, events = setup_game()
+    game.position[0] = 37  # Park Place
+    game.fix_dice([(2, 4)])  # 37 + 6 -> 3 Baltic Avenue (declined, nobody bids)
+    game.play_turn()
+    assert game.position[0] == sp(game, "Baltic Avenue")
+    assert game.cash[0] == 1700
+    assert payments(events) == [("bank", 0, 200, "salary")]
+    assert of_type(events, "move")[0]["passed_go"] is True
+
+
+def test_salary_for_landing_on_go_is_paid_once():
+    game, events = setup_game()
+    game.position[0] = sp(game, "Short Line")  # 35
+    game.fix_dice([(2, 3)])
+    game.play_turn()
+    assert game.position[0] == 0
+    assert game.cash[0] == 1700
+    assert payments(events) == [("bank", 0, 200, "salary")]
+
+
+def test_no_salary_without_passing_go():
+    game, events = setup_game()
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert game.position[0] == 3 and game.cash[0] == 1500 and payments(events) == []
+
+
+def test_advance_to_go_after_passing_go_pays_salary_twice():
+    game, events = setup_game()
+    game.position[0] = 38
+    stack_deck(game, "community_chest", "Advance to GO")
+    game.fix_dice([(1, 3)])  # 38 -> 2 Community Chest, passing GO
+    game.play_turn()
+    assert game.position[0] == 0
+    assert game.cash[0] == 1900
+    assert payments(events) == [("bank", 0, 200, "salary"), ("bank", 0, 200, "salary")]
+
+
+def test_go_to_jail_space_sends_to_jail_without_salary():
+    game, events = setup_game()
+    game.position[0] = sp(game, "B. & O. Railroad")  # 25
+    game.fix_dice([(2, 3)])  # -> 30 Go To Jail
+    game.play_turn()
+    assert game.position[0] == sp(game, "Jail")
+    assert game.jail_turns[0] == 0
+    assert game.cash[0] == 1500 and payments(events) == []
+    assert [(e["action"]) for e in of_type(events, "jail")] == ["enter"]
+
+
+def test_go_to_jail_on_doubles_ends_the_turn():
+    game, events = setup_game()
+    game.position[0] = 26  # Atlantic Avenue
+    game.fix_dice([(2, 2), (1, 2)])  # -> 30 Go To Jail; no second roll
+    game.play_turn()
+    assert rolls(events) == [(2, 2)]
+    assert game.position[0] == sp(game, "Jail") and game.jail_turns[0] == 0
+    assert game.current == 1
+
+
+def test_go_to_jail_card_sends_to_jail_without_salary():
+    game, events = setup_game()
+    game.position[0] = 31  # Pacific Avenue
+    stack_deck(game, "chance", "Go to Jail")
+    game.fix_dice([(2, 3)])  # -> 36 Chance; jail is "ahead" past GO but no salary
+    game.play_turn()
+    assert game.position[0] == sp(game, "Jail")
+    assert game.jail_turns[0] == 0
+    assert game.cash[0] == 1500 and payments(events) == []
