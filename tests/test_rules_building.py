@@ -138,7 +138,7 @@ def test_shortage_auction_when_several_players_want_the_last_house():
     assert game.apply(0, Build(med))
     [auction] = of_type(events, "auction")
     assert (auction["item"], auction["winner"], auction["price"]) == ("house", 1, 70)
-    assert agents[0].questions("bid")[0] == (("house", None), 0, None)
+    assert agents[0].questions("bid")[0] == (("house", None), 49, None)  # opens at the brown house cost, 50
     # Seat 1 won: it pays its bid and its house goes on a lot where it may build.
     assert game.houses_left == 0
     assert game.buildings[med] == 0

@@ -63,7 +63,8 @@ def shortage_auction(game: Game, seat: int, space: int) -> bool:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
     Returns True when an auction took place (whoever won it has placed the
-    building; the winner pays the winning bid instead of the printed cost).
+    building; the winner pays the winning bid, which opens at the printed cost
+    of the building asked for, instead of the printed cost of its own).
     """
     if not game.rules.building.shortage_auction:
         return False
@@ -74,7 +75,9 @@ def shortage_auction(game: Game, seat: int, space: int) -> bool:
     wanting = [q for q in order if not game.bankrupt[q] and (q == seat or _could_build(game, q, hotel))]
     if len(wanting) < 2 or left >= len(wanting):
         return False
-    winner, price = run_auction(game, wanting, ("hotel" if hotel else "house", None), 1)
+    # Bidding opens at the printed cost of the building asked for (the lowest price on its deed).
+    opening = t.house_cost[t.group_of[space]]
+    winner, price = run_auction(game, wanting, ("hotel" if hotel else "house", None), opening)
     if winner is None:
         return True
     if winner == seat:
