@@ -256,7 +256,7 @@ class TraderAgent(GreedyAgent):
 
     def set_state(self, state: Any) -> None:
         super().set_state(state)
-        self._asked = {tuple(key) for key in state["asked"]}  # type: ignore[misc]
+        self._asked = {(a, b, c, d) for a, b, c, d in state["asked"]}
 
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
         t = game.tables

@@ -1,6 +1,6 @@
 """The effect language: parse effect text, check names, (later) compile to closures."""
 
-from monopoly.effects.ast import (
+from .ast import (
     AdvanceTo,
     Amount,
     Choice,
@@ -29,8 +29,8 @@ from monopoly.effects.ast import (
     Term,
     walk,
 )
-from monopoly.effects.check import EffectNames, EffectProblem, check_effect, parse_and_check
-from monopoly.effects.parse import EffectSyntaxError, parse_effect
+from .check import EffectNames, EffectProblem, check_effect, parse_and_check
+from .parse import EffectSyntaxError, parse_effect
 
 __all__ = [
     "AdvanceTo",

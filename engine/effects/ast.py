@@ -54,6 +54,11 @@ def _space_name(instance: object, attribute: attrs.Attribute, value: object) -> 
         raise ValueError(f"{attribute.name} must be a non-blank name without '\"' or newline, got {value!r}")
 
 
+def _as_tuple(items: Any) -> tuple[Any, ...]:
+    """Lists given to a node are kept as tuples (nodes are frozen and hashable)."""
+    return tuple(items)
+
+
 def _position() -> Any:
     """A 1-based line or column; 0 means unknown (a node built by hand)."""
     return attrs.field(default=0, eq=False, kw_only=True)
@@ -149,13 +154,13 @@ def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
 class Amount:
     """A sum of terms: `25 per house + 100 per hotel`."""
 
-    terms: tuple[Term, ...] = attrs.field(converter=tuple, validator=_tuple_of(TERM_TYPES, 1))
+    terms: tuple[Term, ...] = attrs.field(converter=_as_tuple, validator=_tuple_of(TERM_TYPES, 1))
 
     @property
     def constant(self) -> int | None:
         """The value when every term is a plain number (the common case), else None."""
         if all(type(term) is Fixed for term in self.terms):
-            return sum(term.value for term in self.terms)  # type: ignore[union-attr]
+            return sum(term.value for term in self.terms if isinstance(term, Fixed))
         return None
 
     def to_text(self) -> str:
@@ -362,7 +367,7 @@ STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBack
 class Sequence:
     """Statements run in order: `pay 50; draw chance`."""
 
-    statements: tuple[Statement, ...] = attrs.field(converter=tuple, validator=_tuple_of(STATEMENT_TYPES, 1))
+    statements: tuple[Statement, ...] = attrs.field(converter=_as_tuple, validator=_tuple_of(STATEMENT_TYPES, 1))
 
     def to_text(self) -> str:
         return "; ".join(statement.to_text() for statement in self.statements)
@@ -374,7 +379,7 @@ class Sequence:
 class Choice:
     """`choose: pay 10 | draw chance`: the player picks one alternative (top level only)."""
 
-    options: tuple[Sequence, ...] = attrs.field(converter=tuple, validator=_tuple_of((Sequence,), 2))
+    options: tuple[Sequence, ...] = attrs.field(converter=_as_tuple, validator=_tuple_of((Sequence,), 2))
 
     def to_text(self) -> str:
         return "choose: " + " | ".join(option.to_text() for option in self.options)

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from monopoly.effects import ast
-from monopoly.effects.parse import EffectSyntaxError, parse_effect
+from . import ast
+from .parse import EffectSyntaxError, parse_effect
 
 __all__ = ["WHERE", "EffectNames", "EffectProblem", "check_effect", "parse_and_check", "suggest"]
 

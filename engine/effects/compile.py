@@ -59,6 +59,7 @@ def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
             branches[game.choose(p, options)](game, p, card)
 
         return run_choice
+    assert isinstance(effect.body, ast.Sequence)
     return _sequence(effect.body, names, reason)
 
 

@@ -23,7 +23,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
-from monopoly.effects import ast
+from . import ast
 
 __all__ = ["EffectSyntaxError", "parse_effect", "parser"]
 
@@ -259,7 +259,7 @@ class _Build(Transformer):
         return ast.Keep(line=meta.line, column=meta.column)
 
     def draw(self, deck: Token) -> ast.Draw:
-        return ast.Draw(_identifier(deck, "a deck key"), line=deck.line, column=deck.column)
+        return ast.Draw(_identifier(deck, "a deck key"), line=deck.line or 0, column=deck.column or 0)
 
     def amount(self, *terms: ast.Term) -> ast.Amount:
         return ast.Amount(terms)
@@ -277,8 +277,8 @@ class _Build(Transformer):
         return ast.PerOwned(
             _amount_value(value),
             _identifier(name, "a space kind or group key"),
-            line=name.line,
-            column=name.column,
+            line=name.line or 0,
+            column=name.column or 0,
         )
 
     def percent_of_net_worth(self, percent: Token) -> ast.PercentOfNetWorth:
@@ -286,17 +286,17 @@ class _Build(Transformer):
 
     def nearest(self, name: Token) -> ast.NearestTarget:
         return ast.NearestTarget(
-            _identifier(name, "a space kind or group key"), line=name.line, column=name.column
+            _identifier(name, "a space kind or group key"), line=name.line or 0, column=name.column or 0
         )
 
     def quoted_space(self, name: Token) -> ast.SpaceTarget:
         inner = name[1:-1]
         if not inner.strip():
             raise _Invalid("a space name cannot be empty", name)
-        return ast.SpaceTarget(inner, line=name.line, column=name.column)
+        return ast.SpaceTarget(inner, line=name.line or 0, column=name.column or 0)
 
     def bare_space(self, name: Token) -> ast.SpaceTarget:
-        return ast.SpaceTarget(str(name), line=name.line, column=name.column)
+        return ast.SpaceTarget(str(name), line=name.line or 0, column=name.column or 0)
 
     def rent_multiplier(self, times: Token) -> ast.RentMultiplier:
         # "x2" is one token; the error for a bad factor still points at it.
@@ -370,7 +370,7 @@ def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
         pos = failure.token.start_pos if failure.token.start_pos is not None else end
         found: str | None = str(failure.token)
     elif isinstance(failure, UnexpectedCharacters):
-        pos = failure.pos_in_stream
+        pos = failure.pos_in_stream if failure.pos_in_stream is not None else end
         found = text[pos] if pos < len(text) else None
     else:  # end of input ($END token or UnexpectedEOF): lark has no useful position
         pos, found = end, None

@@ -163,9 +163,10 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
     for cards, holder in ((trade.give_cards, seat), (trade.get_cards, partner)):
         held = list(game.held_cards[holder])
         for card in cards:
-            if tuple(card) not in held:
+            pair = (str(card[0]), int(card[1])) if len(card) == 2 else None
+            if pair is None or pair not in held:
                 raise IllegalAction(f"seat {holder} does not hold the card {card!r}")
-            held.remove(tuple(card))
+            held.remove(pair)
 
 
 def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool:

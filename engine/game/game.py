@@ -209,6 +209,7 @@ class Game:
         self._set_owner(space, seat, "setup")
 
     def _roll(self) -> tuple[int, ...]:
+        dice: tuple[int, ...]
         if self._fixed_dice:
             dice = self._fixed_dice.popleft()
             self.last_roll = dice
@@ -218,7 +219,7 @@ class Game:
         rnd = self._random
         sides = self._sides
         if self._two_dice:
-            dice: tuple[int, ...] = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
+            dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
         else:
             dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
         self.last_roll = dice
@@ -344,7 +345,7 @@ class Game:
         if kind == NOTHING:
             pass
         elif kind == DRAW:
-            self.draw_card(p, t.deck_of[s])
+            self.draw_card(p, t.deck_of[s] or "")
         else:
             o = self.owner[s]
             if o < 0:
@@ -776,12 +777,12 @@ class Game:
             self._transfer(a, b, trade.give_cash, "trade")
         if trade.get_cash:
             self._transfer(b, a, trade.get_cash, "trade")
-        for card in trade.give_cards:
-            self.held_cards[a].remove(tuple(card))
-            self.held_cards[b].append(tuple(card))
-        for card in trade.get_cards:
-            self.held_cards[b].remove(tuple(card))
-            self.held_cards[a].append(tuple(card))
+        for deck, index in trade.give_cards:
+            self.held_cards[a].remove((deck, index))
+            self.held_cards[b].append((deck, index))
+        for deck, index in trade.get_cards:
+            self.held_cards[b].remove((deck, index))
+            self.held_cards[a].append((deck, index))
         for s in trade.give_spaces:
             self._set_owner(s, b, "trade")
         for s in trade.get_spaces:

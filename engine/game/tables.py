@@ -63,7 +63,7 @@ class Tables:
         ]
         self.decks: dict[str, list[CardSlot]] = {}
         for deck in ruleset.decks:
-            slots = []
+            slots: list[CardSlot] = []
             for index, card in enumerate(deck.cards):
                 run = compile_effect(card.effect, names, card.text)
                 keeps = any(isinstance(st, ast.Keep) for st in card.effect.statements())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
@@ -80,10 +80,12 @@ def _problems(doc: Document) -> Iterator[Problem]:
 def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
     path = tuple(error.absolute_path)
     keyword = error.validator
-    value = error.instance
+    value: Any = error.instance
+    subschema: dict[str, Any] = dict(error.schema) if isinstance(error.schema, Mapping) else {}
+    rule: Any = error.validator_value
     where = _describe(path)
     if keyword == "additionalProperties" and isinstance(value, dict):
-        allowed = list(error.schema.get("properties", {}))
+        allowed = list(subschema.get("properties", {}))
         for key in value:
             if key in allowed:
                 continue
@@ -95,19 +97,19 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
             yield doc.problem(path + (key,), "unknown-key", f"unknown key '{key}'{where}", hint, key=True)
         return
     if keyword == "required":
-        missing = [k for k in error.validator_value if isinstance(value, dict) and k not in value]
+        missing = [k for k in rule if isinstance(value, dict) and k not in value]
         for key in missing:
             yield doc.problem(path, "missing-key", f"missing required key '{key}'{where}",
-                              _describe_key(error.schema, key), key=True)
+                              _describe_key(subschema, key), key=True)
         return
     if keyword in ("enum", "const"):
-        allowed = error.validator_value if keyword == "enum" else [error.validator_value]
+        allowed = rule if keyword == "enum" else [rule]
         hint = suggest(str(value), allowed) if isinstance(value, str) else None
         listed = ", ".join(str(a) for a in allowed)
         yield doc.problem(path, "bad-value", f"{_show(value)} is not allowed{where}; use one of: {listed}", hint)
         return
     if keyword == "type":
-        expected = error.validator_value
+        expected = rule
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         yield doc.problem(path, "wrong-type",
                           f"expected {_article(expected)}{where}, got {_type_name(value)} {_show(value)}",
@@ -116,21 +118,21 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = "at least" if "inimum" in keyword else "at most"
         yield doc.problem(path, "out-of-range", f"{_show(value)} is out of range{where}: it must be {word} "
-                          f"{error.validator_value}")
+                          f"{rule}")
         return
     if keyword == "pattern":
-        description = error.schema.get("description") or f"it must match {error.validator_value}"
+        description = subschema.get("description") or f"it must match {rule}"
         yield doc.problem(path, "bad-format", f"{_show(value)} is not valid{where}", description)
         return
     if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
         what = {"Items": "items", "Length": "characters", "Properties": "keys"}[keyword[3:]]
         word = "at least" if keyword.startswith("min") else "at most"
         yield doc.problem(path, "bad-size", f"{where.strip(' ()') or 'value'} must have {word} "
-                          f"{error.validator_value} {what}".replace("in ", "", 1))
+                          f"{rule} {what}".replace("in ", "", 1))
         return
     if keyword == "propertyNames":
-        for key in value:
-            if not _valid_name(error.validator_value, key):
+        for key in value if isinstance(value, dict) else ():
+            if not _valid_name(rule, key):
                 yield doc.problem(path + (key,), "bad-key-name", f"'{key}' is not a valid key{where}",
                                   "keys here are lowercase letters, digits and underscores, starting with a letter",
                                   key=True)

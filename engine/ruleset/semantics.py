@@ -198,9 +198,9 @@ def _effect_problem(composed: Composed, place: tuple[Any, ...], item: Any) -> Pr
         column = len(text_line) - len(text_line.lstrip()) + item.column
     hint = item.hint
     if item.code == "unknown-space":
-        for old, (new, place) in composed.renamed.items():
+        for old, (new, renamed_at) in composed.renamed.items():
             if f'"{old}"' in item.message:
-                hint = f'"{old}" was renamed to "{new}" at {place}: change this effect too'
+                hint = f'"{old}" was renamed to "{new}" at {renamed_at}: change this effect too'
     return doc.problem(where, f"effect-{item.code}", item.message, hint, offset=Mark(line, column))
 
 
