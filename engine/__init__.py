@@ -41,6 +41,7 @@ from .ruleset import (
     check_ruleset,
     load_ruleset,
 )
+from .sim import SimulationResult, simulate
 from .stepper import Decision, Stepper
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "SaveError",
     "SellBuilding",
     "SetupError",
+    "SimulationResult",
     "Standing",
     "Stepper",
     "Trade",
@@ -72,4 +74,5 @@ __all__ = [
     "game_to_json",
     "load_ruleset",
     "make_agent",
+    "simulate",
 ]

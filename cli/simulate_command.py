@@ -1,0 +1,119 @@
+"""`monopoly simulate`: many seeded games between bots, and their statistics."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from monopoly.agents import BOTS, make_agent
+from monopoly.sim import SimulationResult, Summary, simulate
+
+from .ruleset_commands import VARIANT_OPTION, load_or_exit
+
+DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
+
+
+def parse_players(text: str) -> list[str]:
+    """Agent names from ``greedy,cautious,...``; an unknown or empty name is a usage error."""
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if not name:
+            raise click.BadParameter(f"empty agent name in '{text}'; give one name a seat, separated by commas "
+                                     f"(built-in agents: {', '.join(BOTS)})", param_hint="'--players'")
+        try:
+            make_agent(name)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+    return names
+
+
+@click.command("simulate")
+@click.argument("ruleset", metavar="NAME_OR_PATH")
+@VARIANT_OPTION
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--players", default=DEFAULT_PLAYERS, show_default=True, metavar="A,B,...",
+              help=f"One agent a seat, in seat order ({', '.join(BOTS)}).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game; game i uses SEED + i.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (results are the same for any number).")
+@click.option("--max-turns", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Stop a game after this many turns (it then has no winner).")
+@click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Write each game's event log to DIR/game-<seed>.jsonl.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: summary tables; json: every game and the summary.")
+def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int, jobs: int,
+                     max_turns: int, log_dir: Path | None, fmt: str) -> None:
+    """Play many games between bots and report win rates, game lengths and how games ended.
+
+    Game i (from 0) is played with seed SEED + i and fresh agents, so every
+    game can be replayed on its own and the output does not depend on --jobs.
+    A turn is one player's turn, doubles re-rolls included.
+    """
+    names = parse_players(players)
+    loaded = load_or_exit(ruleset, variants)
+    if not loaded.min_players <= len(names) <= loaded.max_players:
+        raise click.BadParameter(
+            f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
+            f"not {len(names)} ({','.join(names)})", param_hint="'--players'")
+    if log_dir is not None:
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise click.BadParameter(f"cannot create {log_dir}: {exc.strerror}", param_hint="'--log'") from None
+    show_bar = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
+    if show_bar:
+        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
+                               show_eta=True) as bar:
+            result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
+                              progress=bar.update)
+    else:
+        result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        click.echo(format_text(result))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(ci: tuple[float, float]) -> str:
+    return f"{100 * ci[0]:5.1f}% - {100 * ci[1]:5.1f}%"
+
+
+def _table(header: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        pairs = enumerate(zip(row, widths, strict=True))
+        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in pairs]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def format_text(result: SimulationResult) -> str:
+    """The summary as tables for a terminal."""
+    s: Summary = result.summary
+    title = s.ruleset + (f" + {' + '.join(s.variants)}" if s.variants else "")
+    cap = f"turn cap {s.max_turns}" if s.max_turns is not None else "no turn cap"
+    lines = [f"{title}: {s.games} game{'s' * (s.games != 1)}, seeds {s.seeds[0]}..{s.seeds[1]}, {cap}", ""]
+    lines.append("Wins by seat (95% confidence interval):")
+    lines += _table(["seat", "agent", "wins", "win rate", "95% CI"],
+                    [[str(x.seat), x.agent, str(x.wins), _pct(x.win_rate), _ci(x.ci95)] for x in s.seats],
+                    right={0, 2, 3, 4})
+    lines.append(f"  no winner: {s.no_winner} ({_pct(s.no_winner / s.games)})")
+    lines += ["", "Wins by agent (share of games won by any of its seats):"]
+    lines += _table(["agent", "seats", "wins", "win rate", "95% CI", "fair share"],
+                    [[x.agent, str(x.seats), str(x.wins), _pct(x.win_rate), _ci(x.ci95), _pct(x.fair_share)]
+                     for x in s.agents], right={1, 2, 3, 4, 5})
+    t = s.turns
+    median = f"{t.median:g}"
+    lines += ["", f"Game length (turns): mean {t.mean:.1f}, median {median}, p90 {t.p90}, min {t.min}, max {t.max}",
+              f"Stopped by the turn cap: {s.turn_limit} of {s.games} ({_pct(s.turn_limit_share)})",
+              "Ends: " + ", ".join(f"{end} {count} ({_pct(count / s.games)})" for end, count in s.ends)]
+    return "\n".join(lines)

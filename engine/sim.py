@@ -1,0 +1,357 @@
+"""Batch simulation: many seeded games, in parallel processes, and their statistics.
+
+Game ``i`` of a run (counting from 0) is played with seed ``seed + i`` and a
+fresh set of agents, so each game is fixed by its own seed: the results, the
+statistics and the event logs are the same whatever the number of workers.
+
+>>> import monopoly
+>>> from monopoly.sim import simulate
+>>> run = simulate(monopoly.load_ruleset("classic"), ["greedy", "cautious"], games=4, seed=10, max_turns=100)
+>>> [game.seed for game in run.results]
+[10, 11, 12, 13]
+>>> run.summary.games, sum(s.wins for s in run.summary.seats) + run.summary.no_winner
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import statistics
+import sys
+import threading
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Union
+
+import attrs
+
+from .agents import make_agent
+from .game.end import Result
+from .game.game import Game, SetupError
+from .game.log import EventLog
+from .ruleset import Ruleset, load_ruleset
+
+PathOrName = Union[str, "os.PathLike[str]"]
+#: ``progress(n)`` is told each time ``n`` more games have finished.
+Progress = Callable[[int], None]
+
+#: The normal quantile for a two-sided 95% interval.
+Z95 = 1.959963984540054
+#: The order in which ends are listed (others follow by name).
+END_ORDER = ("last_standing", "bankruptcies", "time", "turn_limit")
+#: Chunks per worker: enough to balance games of uneven length, few enough to keep the traffic low.
+CHUNKS_PER_WORKER = 8
+MAX_CHUNK = 64
+#: Decimals kept in rates and means (the JSON stays short and identical on every platform).
+DECIMALS = 6
+
+
+class SimulationError(RuntimeError):
+    """A game of a simulation failed (an engine or agent bug); the message names its seed."""
+
+
+# ---------------------------------------------------------------------------- statistics
+
+
+def wilson(wins: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    >>> wilson(0, 20)[0]
+    0.0
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = wins / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    # exact at the edges: no wins cannot have a lower bound above 0 (rounding gives 1e-18 otherwise)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def _r(x: float) -> float:
+    return round(x, DECIMALS)
+
+
+def _ci(wins: int, trials: int) -> tuple[float, float]:
+    low, high = wilson(wins, trials)
+    return (_r(low), _r(high))
+
+
+@attrs.frozen
+class SeatStats:
+    """How often one seat won: ``win_rate`` is wins / games, ``ci95`` its Wilson interval."""
+
+    seat: int
+    agent: str
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "agent": self.agent, "wins": self.wins, "win_rate": self.win_rate,
+                "ci95": list(self.ci95)}
+
+
+@attrs.frozen
+class AgentStats:
+    """How often any seat played by one agent won: ``win_rate`` is the share of games it won.
+
+    ``fair_share`` is ``seats / players``: the share it would win if every seat
+    were equally strong and every game had a winner.
+    """
+
+    agent: str
+    seats: int
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+    fair_share: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"agent": self.agent, "seats": self.seats, "wins": self.wins, "win_rate": self.win_rate,
+                "ci95": list(self.ci95), "fair_share": self.fair_share}
+
+
+@attrs.frozen
+class Lengths:
+    """Game length in turns (one player's turn, doubles re-rolls included); p90 is the nearest rank."""
+
+    mean: float
+    median: float
+    p90: int
+    min: int
+    max: int
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class Summary:
+    """The statistics of a batch of games."""
+
+    ruleset: str
+    variants: tuple[str, ...]
+    players: tuple[str, ...]
+    games: int
+    seeds: tuple[int, int]  # first and last seed
+    max_turns: int | None
+    seats: tuple[SeatStats, ...]
+    agents: tuple[AgentStats, ...]
+    no_winner: int  # games without a winner (the turn cap): a win for nobody
+    turns: Lengths
+    turn_limit: int  # games stopped by the turn cap
+    turn_limit_share: float
+    ends: tuple[tuple[str, int], ...]  # (end, games), most frequent first
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "variants": list(self.variants), "players": list(self.players),
+            "games": self.games, "seeds": list(self.seeds), "max_turns": self.max_turns,
+            "seats": [s.to_json() for s in self.seats], "agents": [a.to_json() for a in self.agents],
+            "no_winner": self.no_winner, "turns": self.turns.to_json(),
+            "turn_limit": {"games": self.turn_limit, "share": self.turn_limit_share},
+            "ends": dict(self.ends),
+        }
+
+
+def _p90(values: list[int]) -> int:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
+
+
+def _end_key(item: tuple[str, int]) -> tuple[int, int, str]:
+    end, count = item
+    rank = END_ORDER.index(end) if end in END_ORDER else len(END_ORDER)
+    return (-count, rank, end)
+
+
+def summarize(results: Sequence[Result], players: Sequence[str], *, ruleset: str = "", variants: Sequence[str] = (),
+              max_turns: int | None = None) -> Summary:
+    """Win rates per seat and per agent (95% Wilson intervals), lengths, cap share and ends of ``results``."""
+    if not results:
+        raise ValueError("no games to summarize")
+    n = len(results)
+    wins = Counter(r.winner for r in results if r.winner is not None)
+    seats = tuple(SeatStats(seat, name, wins[seat], _r(wins[seat] / n), _ci(wins[seat], n))
+                  for seat, name in enumerate(players))
+    agents = []
+    for name in dict.fromkeys(players):  # first-seen order
+        mine = [seat for seat, other in enumerate(players) if other == name]
+        won = sum(wins[seat] for seat in mine)
+        agents.append(AgentStats(name, len(mine), won, _r(won / n), _ci(won, n), _r(len(mine) / len(players))))
+    turns = [r.turns for r in results]
+    median = float(statistics.median(turns))  # a float always, whether the count of games is odd or even
+    lengths = Lengths(_r(statistics.fmean(turns)), _r(median), _p90(turns), min(turns), max(turns))
+    ends = Counter(r.end for r in results)
+    capped = ends.get("turn_limit", 0)
+    return Summary(
+        ruleset=ruleset, variants=tuple(variants), players=tuple(players), games=n,
+        seeds=(results[0].seed, results[-1].seed), max_turns=max_turns, seats=seats, agents=tuple(agents),
+        no_winner=sum(1 for r in results if r.winner is None), turns=lengths, turn_limit=capped,
+        turn_limit_share=_r(capped / n), ends=tuple(sorted(ends.items(), key=_end_key)),
+    )
+
+
+# ---------------------------------------------------------------------------- the result
+
+
+@attrs.frozen
+class SimulationResult:
+    """The games of a simulation, in seed order, and their statistics."""
+
+    results: tuple[Result, ...]
+    summary: Summary
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"games": [{"seed", "winner", "turns", "rounds", "end", "standings"}...], "summary": {...}}``."""
+        return {"games": [r.to_json() for r in self.results], "summary": self.summary.to_json()}
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+class _Runner:
+    """Plays games of one ruleset between fresh agents; one per process."""
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], max_turns: int | None, log_dir: Path | None):
+        self.ruleset = ruleset
+        self.players = tuple(players)
+        self.max_turns = max_turns
+        self.log_dir = log_dir
+
+    def play(self, seed: int) -> Result:
+        try:
+            agents = [make_agent(name) for name in self.players]
+            if self.log_dir is None:
+                return Game(self.ruleset, agents, seed, max_turns=self.max_turns).play()
+            return self._play_logged(agents, seed)
+        except Exception as exc:
+            raise SimulationError(f"the game with seed {seed} ({', '.join(self.players)}) failed: "
+                                  f"{type(exc).__name__}: {exc}") from exc
+
+    def _play_logged(self, agents: list[Any], seed: int) -> Result:
+        assert self.log_dir is not None
+        with EventLog(self.log_dir / f"game-{seed}.jsonl") as log:
+            return Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=(log,)).play()
+
+    def play_chunk(self, first: int, count: int) -> list[Result]:
+        return [self.play(seed) for seed in range(first, first + count)]
+
+
+_runner: _Runner | None = None
+
+
+def _init_worker(ruleset: Ruleset, players: tuple[str, ...], max_turns: int | None, log_dir: Path | None) -> None:
+    global _runner
+    # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _runner = _Runner(ruleset, players, max_turns, log_dir)
+
+
+def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[Result]]:
+    assert _runner is not None, "the worker was not initialised"
+    first, count = chunk
+    return first, _runner.play_chunk(first, count)
+
+
+def _context() -> Any:
+    """Fork where it is safe and cheap (Linux, no other threads); the platform's default elsewhere.
+
+    A forked worker starts in milliseconds with the ruleset already in memory;
+    spawn and forkserver import the package again in every worker.
+    """
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _chunks(seed: int, games: int, workers: int) -> list[tuple[int, int]]:
+    size = max(1, min(MAX_CHUNK, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
+    return [(seed + start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: Progress | None) -> list[Result]:
+    chunks = _chunks(seed, games, jobs)
+    workers = min(jobs, len(chunks))
+    done: dict[int, list[Result]] = {}
+    pool = _context().Pool(workers, initializer=_init_worker,
+                           initargs=(runner.ruleset, runner.players, runner.max_turns, runner.log_dir))
+    try:
+        # chunks come back as they finish (for the progress bar) and are put back in seed order below
+        for first, results in pool.imap_unordered(_play_chunk, chunks):  # a failed game raises here
+            done[first] = results
+            if progress is not None:
+                progress(len(results))
+    except BaseException:
+        pool.terminate()  # an error or Ctrl-C: stop now rather than finish the queued chunks
+        raise
+    pool.close()
+    pool.join()
+    return [result for first, _ in chunks for result in done[first]]
+
+
+def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
+             max_turns: int | None = 1000, log_dir: PathOrName | None = None, progress: Progress | None = None,
+             *, variants: Sequence[PathOrName] = ()) -> SimulationResult:
+    """Play ``games`` games of ``ruleset`` between bots named by ``players`` (one name a seat).
+
+    Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
+    games in chunks (1: play in this process); the outcome does not depend on
+    it. ``max_turns`` caps every game (None: no cap; a game may then never
+    end). ``log_dir``: write the event log of each game to
+    ``<log_dir>/game-<seed>.jsonl``. ``progress(n)`` is called as ``n`` more
+    games finish. ``ruleset`` may also be a built-in name or a path, loaded
+    with ``variants``.
+
+    Raises ``ValueError`` for an unknown agent name or a bad count, and
+    :class:`~monopoly.game.SetupError` when the ruleset is not played by that
+    many players.
+    """
+    if not isinstance(ruleset, Ruleset):
+        ruleset = load_ruleset(ruleset, variants)
+    elif variants:
+        raise ValueError("variants are given with a ruleset name or path, not with a loaded Ruleset")
+    players = tuple(players)
+    for name in players:
+        make_agent(name)  # an unknown name fails here, with a "did you mean"
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
+                         f"not {len(players)}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if max_turns is not None and max_turns < 1:
+        raise ValueError(f"max_turns must be at least 1 (or None), not {max_turns}")
+    log_path = None
+    if log_dir is not None:
+        log_path = Path(log_dir)
+        log_path.mkdir(parents=True, exist_ok=True)
+    runner = _Runner(ruleset, players, max_turns, log_path)
+    if jobs == 1 or games == 1:
+        results = []
+        for game_seed in range(seed, seed + games):
+            results.append(runner.play(game_seed))
+            if progress is not None:
+                progress(1)
+    else:
+        results = _play_parallel(runner, seed, games, jobs, progress)
+    summary = summarize(results, players, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns)
+    return SimulationResult(tuple(results), summary)
+
+
+__all__ = [
+    "AgentStats", "Lengths", "SeatStats", "SimulationError", "SimulationResult", "Summary", "simulate", "summarize",
+    "wilson",
+]
