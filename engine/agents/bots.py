@@ -137,6 +137,8 @@ class GreedyAgent(Agent):
                 lot = min(members, key=lambda m: (game.buildings[m], m))
                 if game.buildings[lot] < t.hotel_level and _bank_has(game, lot):
                     return Build(lot)
+        if True not in game.mortgaged:  # the common case, answered without a call
+            return None
         return _affordable_unmortgage(game, seat, reserve=0)
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:

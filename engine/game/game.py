@@ -241,7 +241,7 @@ class Game:
                     self.send_to_jail(p, "doubles")
                     return
             self._moves = 0
-            self._forward(p, sum(dice))
+            self._forward(p, dice[0] + dice[1] if self._two_dice else sum(dice))
             self._land(p, None)
             if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
                 return
