@@ -9,6 +9,7 @@ import traceback
 import click
 
 from . import ruleset_commands
+from .analyze_command import analyze
 from .simulate_command import simulate_command
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -29,6 +30,7 @@ def cli() -> None:
 
 ruleset_commands.register(cli)
 cli.add_command(simulate_command)
+cli.add_command(analyze)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,1 @@
+"""The designer's workbench: exact landing odds, money tables, the board drawn, reports."""
