@@ -7,6 +7,7 @@ import pytest
 import monopoly
 from monopoly.agents import make_agent
 from monopoly.game import Game
+from monopoly.game.log import replay_payments
 
 
 def play(ruleset, names, seed, max_turns=400, observers=()):
@@ -30,18 +31,8 @@ def test_payments_replay_to_final_cash(variants):
     for seed in range(5):
         events = []
         game, _result = play(ruleset, ["greedy", "cautious", "random", "trader"], seed, observers=[events.append])
-        cash = {seat: 0 for seat in range(4)}
-        pot = 0
-        for event in events:
-            if event["type"] == "payment":
-                for side, sign in (("from", -1), ("to", 1)):
-                    who = event[side]
-                    if who == "pot":
-                        pot += sign * event["amount"]
-                    elif who != "bank":
-                        cash[who] += sign * event["amount"]
-        assert [cash[s] for s in range(4)] == game.cash
-        assert pot == game.pot
+        replayed = replay_payments(events)
+        assert replayed == {"cash": game.cash, "pot": game.pot}
         end = events[-1]
         assert end["type"] == "game_end"
-        assert {s["seat"]: s["cash"] for s in end["standings"]} == cash
+        assert [s["cash"] for s in sorted(end["standings"], key=lambda s: s["seat"])] == replayed["cash"]

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import yaml
 
-from .problems import Problem, RulesetError
+from .problems import Problem, RulesetError, describe_type
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
@@ -203,7 +203,7 @@ class _Builder:
         if not isinstance(data, dict):
             mark = self.value_marks.get((), Mark(1, 1))
             raise RulesetError([Problem(self.name, mark.line, mark.column, "not-a-mapping",
-                                        f"the file must hold a mapping of keys, not {_kind_of(data)}",
+                                        f"the file must hold a mapping of keys, not {describe_type(data)}",
                                         "start with `id: my-edition` and `name: My Edition`",
                                         source_line=self.lines[mark.line - 1] if self.lines else None)])
         return data
@@ -303,15 +303,3 @@ class _Builder:
                              "rulesets hold plain text, numbers, lists and mappings only")
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         return construct(_CONSTRUCTOR, node)
-
-
-def _kind_of(value: Any) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "a piece of text"
-    if isinstance(value, bool):
-        return "a true/false value"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return type(value).__name__

@@ -72,6 +72,25 @@ class RulesetError(Exception):
         super().__init__(summary + (f" (and {more} more)" if more > 0 else ""))
 
 
+def describe_type(value: object) -> str:
+    """How a problem names the type of a value: "a whole number", "text", "a list"..."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return type(value).__name__
+
+
 def format_path(path: tuple[object, ...]) -> str:
     """``("board", 4, "effect")`` -> ``board[4].effect``."""
     out = ""

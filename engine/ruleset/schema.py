@@ -19,7 +19,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from .load import Document
-from .problems import Problem
+from .problems import Problem, describe_type
 
 
 @functools.cache
@@ -112,7 +112,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
         expected = rule
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         yield doc.problem(path, "wrong-type",
-                          f"expected {_article(expected)}{where}, got {_type_name(value)} {_show(value)}",
+                          f"expected {_article(expected)}{where}, got {describe_type(value)} {_show(value)}",
                           _type_hint(expected, value))
         return
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -164,24 +164,6 @@ def _article(word: str) -> str:
     names = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
              "object": "a mapping of keys", "array": "a list", "null": "nothing"}
     return " or ".join(names.get(w, w) for w in word.split(" or "))
-
-
-def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if value is None:
-        return "nothing"
-    return type(value).__name__
 
 
 def _type_hint(expected: str, value: Any) -> str | None:
