@@ -20,7 +20,8 @@ Primitives a game provides::
     draw_card(p, deck)                   p draws from that deck and resolves the card
     choose(p, options) -> int            p picks one of the option texts
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p)
-    bankrupt: list[bool], finished       a sequence stops when its player went bankrupt or the game ended
+    bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
+                                         or the game ended
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
 
     def run_all(game: Any, p: int, card: Any) -> None:
         for step in steps:
-            if game.bankrupt[p] or game.finished:
-                return
+            if game.bankrupt[p] or game.finished or game.jail_turns[p] >= 0:
+                return  # bankrupt, game over, or sent to jail: the rest of the effect does not happen
             step(game, p, card)
 
     return run_all

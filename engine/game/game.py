@@ -93,7 +93,8 @@ class Game:
         self.last_roll: tuple[int, ...] = (0, 0)
         self.debt_depth = 0
         self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
-        self._moves = 0  # moves caused by cards since the last roll
+        self._chain = 0  # moves and draws caused by effects since the last roll
+        self._kept: set[int] = set()  # card slots kept while their card is being resolved
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
@@ -240,7 +241,7 @@ class Game:
                 if doubles == doubles_limit:
                     self.send_to_jail(p, "doubles")
                     return
-            self._moves = 0
+            self._chain = 0
             self._forward(p, dice[0] + dice[1] if self._two_dice else sum(dice))
             self._land(p, None)
             if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
@@ -281,7 +282,7 @@ class Game:
                 return False
             self._leave_jail(p, "forced")
         # Out by the roll: move by it, and no further roll this turn.
-        self._moves = 0
+        self._chain = 0
         self._forward(p, sum(dice))
         self._land(p, None)
         return False
@@ -317,15 +318,35 @@ class Game:
         old = self.position[p]
         new = (old + steps) % t.size
         passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
-        if t.has_pass_triggers:
-            for i in range(1, steps):
-                for run in t.pass_triggers[(old + i) % t.size]:
-                    run(self, p, None)
         self.position[p] = new
         if self._emit:
             self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
-        if passed and self.rules.salary:
+        if t.has_pass_triggers:
+            self._pass_along(p, old, steps, new, passed)
+        elif passed and self.rules.salary:
             self._transfer(BANK, p, self.rules.salary, "salary")
+
+    def _pass_along(self, p: int, old: int, steps: int, new: int, passed: bool) -> None:
+        """Walk the path of a move that passes spaces with triggers: each passed space's triggers
+        and the salary at the go space, in path order, once the token is on its new space.
+
+        The walk stops when a trigger moves the token, sends it to jail, ends the player or
+        the game, or when effects have already caused too many moves since the roll.
+        """
+        t = self.tables
+        go_step = (t.go - old - 1) % t.size + 1 if passed else -1
+        for i in range(1, steps + 1):
+            if i == go_step and self.rules.salary:
+                self._transfer(BANK, p, self.rules.salary, "salary")
+            if i == steps:
+                return
+            for run in t.pass_triggers[(old + i) % t.size]:
+                self._chain += 1
+                if self._chain > MAX_CHAINED_MOVES:
+                    return
+                run(self, p, None)
+                if self.bankrupt[p] or self.finished or self.position[p] != new or self.jail_turns[p] >= 0:
+                    return
 
     def _backward(self, p: int, steps: int) -> None:
         old = self.position[p]
@@ -336,10 +357,12 @@ class Game:
     def _land(self, p: int, rent_mod: tuple[str, int] | None) -> None:
         t = self.tables
         s = self.position[p]
+        if self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0:
+            return  # a pass trigger ended the move first
         if t.has_land_triggers:
             for run in t.land_triggers[s]:
                 run(self, p, None)
-                if self.bankrupt[p] or self.position[p] != s:
+                if self.bankrupt[p] or self.finished or self.position[p] != s or self.jail_turns[p] >= 0:
                     return
         kind = t.kind[s]
         if kind == NOTHING:
@@ -355,7 +378,8 @@ class Game:
                 if rent:
                     self.charge(p, o, rent, "rent")
         effect = t.space_effect[s]
-        if effect is not None and not self.bankrupt[p] and self.position[p] == s:
+        if effect is not None and not self.bankrupt[p] and not self.finished and self.position[p] == s \
+                and self.jail_turns[p] < 0:
             effect(self, p, None)
 
     def rent_due(self, s: int, rent_mod: tuple[str, int] | None = None) -> int:
@@ -416,7 +440,9 @@ class Game:
 
     def collect_from_each(self, p: int, amount: int, reason: str) -> None:
         for other in range(self.players):
-            if other != p and not self.bankrupt[other] and not self.finished:
+            if self.bankrupt[p] or self.finished:
+                return  # the collector went bankrupt (e.g. on the interest of a lot handed over)
+            if other != p and not self.bankrupt[other]:
                 self.charge(other, p, amount, reason)
 
     def pay_each(self, p: int, amount: int, reason: str) -> None:
@@ -455,8 +481,8 @@ class Game:
         self._chain_land(p, None)
 
     def _chain_land(self, p: int, rent: tuple[str, int] | None) -> None:
-        self._moves += 1
-        if self._moves <= MAX_CHAINED_MOVES:
+        self._chain += 1
+        if self._chain <= MAX_CHAINED_MOVES:
             self._land(p, rent)
 
     def send_to_jail(self, p: int, why: str = "sent") -> None:
@@ -468,21 +494,30 @@ class Game:
             self._emit({"type": "jail", "seat": p, "action": "enter", "how": why, "card": None})
 
     def keep_card(self, p: int, card: Any) -> None:
-        if card is not None:
+        if card is not None and id(card) not in self._kept:
+            self._kept.add(id(card))
             self.held_cards[p].append((card.deck, card.index))
 
     def draw_card(self, p: int, deck_key: str) -> None:
         deck = self.decks[deck_key]
         if not deck:
             return  # every card of the deck is held by players
+        self._chain += 1
+        if self._chain > MAX_CHAINED_MOVES:
+            return  # a card drawing from its own deck, over and over
         slot_index = deck.popleft()
         slot = self.tables.decks[deck_key][slot_index]
-        if not slot.keeps:
+        if not slot.keeps:  # to the bottom at once, so a card that draws again sees the deck as it is
             deck.append(slot_index)
         if self._emit:
             self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text,
                         "kept": slot.keeps})
         slot.run(self, p, slot)
+        if slot.keeps:
+            if id(slot) in self._kept:
+                self._kept.discard(id(slot))
+            else:  # the card could be kept but was not (another alternative was chosen)
+                deck.append(slot_index)
 
     def _return_card(self, deck_key: str, card_index: int) -> None:
         slots = self.tables.decks[deck_key]
