@@ -11,7 +11,6 @@ Events are built only when somebody observes the game (``observe``).
 
 from __future__ import annotations
 
-import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -21,13 +20,12 @@ from ..ruleset.model import Ruleset
 from . import actions as act
 from .end import Result, check_end, result_of
 from .events import BANK, POT, party
+from .money import MAX_REFUSALS, Money
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
 
 Event = dict[str, Any]
 Observer = Callable[[Event], None]
 
-#: Refused or useless answers an agent may give in one phase before the engine moves on.
-MAX_REFUSALS = 8
 #: Actions one seat may take in one between-turns phase.
 MAX_ACTIONS_PER_PHASE = 200
 #: Trade offers one seat may make in one between-turns phase.
@@ -44,7 +42,7 @@ class SetupError(ValueError):
     """A game cannot start as asked (wrong number of players, for example)."""
 
 
-class Game:
+class Game(Money):
     """A game of a ruleset between agents, from a seed.
 
     >>> import monopoly
@@ -94,7 +92,6 @@ class Game:
         self.debt_depth = 0
         self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
         self._chain = 0  # moves and draws caused by effects since the last roll
-        self._kept: set[int] = set()  # card slots kept while their card is being resolved
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
@@ -118,6 +115,11 @@ class Game:
     def _dispatch(self, event: Event) -> None:
         for observer in self._observers:
             observer(event)
+
+    def emit(self, event: Event) -> None:
+        """Send an event of one's own (an agent's recorded decision, say) to the observers, if any."""
+        if self._emit:
+            self._emit(event)
 
     # ------------------------------------------------------------------ running
 
@@ -494,8 +496,12 @@ class Game:
             self._emit({"type": "jail", "seat": p, "action": "enter", "how": why, "card": None})
 
     def keep_card(self, p: int, card: Any) -> None:
-        if card is not None and id(card) not in self._kept:
-            self._kept.add(id(card))
+        """``p`` keeps the card being resolved: it leaves the bottom of its deck for the player's hand."""
+        if card is None:
+            return
+        deck = self.decks[card.deck]
+        if card.slot in deck:  # not when a second `keep` in the same effect comes along
+            deck.remove(card.slot)
             self.held_cards[p].append((card.deck, card.index))
 
     def draw_card(self, p: int, deck_key: str) -> None:
@@ -507,17 +513,13 @@ class Game:
             return  # a card drawing from its own deck, over and over
         slot_index = deck.popleft()
         slot = self.tables.decks[deck_key][slot_index]
-        if not slot.keeps:  # to the bottom at once, so a card that draws again sees the deck as it is
-            deck.append(slot_index)
+        # To the bottom at once, so the decks are whole whatever the card does (a card that is
+        # kept leaves the bottom again in keep_card).
+        deck.append(slot_index)
         if self._emit:
             self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text,
                         "kept": slot.keeps})
         slot.run(self, p, slot)
-        if slot.keeps:
-            if id(slot) in self._kept:
-                self._kept.discard(id(slot))
-            else:  # the card could be kept but was not (another alternative was chosen)
-                deck.append(slot_index)
 
     def _return_card(self, deck_key: str, card_index: int) -> None:
         slots = self.tables.decks[deck_key]
@@ -570,143 +572,6 @@ class Game:
     def _building_cost(self, s: int) -> int:
         level = self.buildings[s]
         return level * self.tables.house_cost[self.tables.group_of[s]] if level else 0
-
-    # ------------------------------------------------------------------ money
-
-    def _fees_to(self) -> int:
-        return POT if self.rules.fees_to == "pot" else BANK
-
-    def _transfer(self, frm: int, to: int, amount: int, reason: str) -> None:
-        """Move cash; every movement of money goes through here (and is one event)."""
-        if frm >= 0:
-            self.cash[frm] -= amount
-        elif frm == POT:
-            self.pot -= amount
-        if to >= 0:
-            self.cash[to] += amount
-        elif to == POT:
-            self.pot += amount
-        if self._emit:
-            self._emit({"type": "payment", "from": party(frm), "to": party(to), "amount": amount, "reason": reason})
-
-    def charge(self, p: int, creditor: int, amount: int, reason: str) -> bool:
-        """``p`` owes ``amount`` to ``creditor`` (a seat, BANK or POT). Raises funds or goes bankrupt.
-
-        Returns True when paid in full.
-        """
-        if amount <= 0 or self.bankrupt[p]:
-            return not self.bankrupt[p]
-        if self.cash[p] < amount:
-            self._raise_funds(p, amount)
-            if self.cash[p] < amount:
-                self._bankrupt(p, creditor, amount, reason)
-                return False
-        self._transfer(p, creditor, amount, reason)
-        return True
-
-    def _raise_funds(self, p: int, amount: int) -> None:
-        """Let the agent sell and mortgage until ``amount`` is in hand; then do it for them."""
-        agent = self.agents[p]
-        refusals = 0
-        self.debt_depth += 1
-        try:
-            while self.cash[p] < amount and refusals < MAX_REFUSALS:
-                action = agent.raise_funds(self, p, amount)
-                if action is None:
-                    break
-                if type(action) not in (act.SellBuilding, act.Mortgage):
-                    self._refuse(p, action, "while paying a debt, only selling buildings and mortgaging raise money")
-                    refusals += 1
-                elif not self.apply(p, action, raising=True):
-                    refusals += 1
-            self._liquidate(p, amount)
-        finally:
-            self.debt_depth -= 1
-
-    def _liquidate(self, p: int, amount: int) -> None:
-        """Sell buildings (most built first, evenly) and then mortgage lots until ``amount`` is in hand."""
-        t = self.tables
-        while self.cash[p] < amount:
-            built = [s for s in t.ownable if self.owner[s] == p and self.buildings[s]]
-            if not built:
-                break
-            s = max(built, key=lambda x: (self.buildings[x], t.house_cost[t.group_of[x]], -x))
-            self._do(p, act.SellBuilding(s))
-        for s in t.ownable:
-            if self.cash[p] >= amount:
-                break
-            if self.owner[s] == p and not self.mortgaged[s]:
-                self._do(p, act.Mortgage(s))
-
-    def _sell_group(self, p: int, group: int) -> None:
-        """Sell every building of a group to the bank (a hotel that cannot be broken down for lack of houses)."""
-        t = self.tables
-        value = int(t.house_cost[group] * self.rules.building.sell_back)
-        for s in t.members[group]:
-            level = self.buildings[s]
-            if not level:
-                continue
-            if level == t.hotel_level:
-                self.hotels_left += 1
-            else:
-                self.houses_left += level
-            self.buildings[s] = 0
-            self._transfer(BANK, p, value * level, "sell building")
-            if self._emit:
-                self._emit({"type": "sell", "seat": p, "space": s, "level": 0, "sold": level})
-
-    def _bankrupt(self, p: int, creditor: int, owed: int, reason: str) -> None:
-        t = self.tables
-        if self._emit:
-            self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "owed": owed, "reason": reason})
-        # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
-        for group in range(len(t.members)):
-            if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
-                self._sell_group(p, group)
-        if self.cash[p] > 0:
-            self._transfer(p, creditor, self.cash[p], "bankruptcy")
-        elif self.cash[p] < 0:  # a debt the bank writes off
-            self._transfer(BANK, p, -self.cash[p], "debt written off")
-        self.bankrupt[p] = True
-        self.bankrupt_order.append(p)
-        self.jail_turns[p] = -1
-        lots = [s for s in t.ownable if self.owner[s] == p]
-        cards = self.held_cards[p]
-        self.held_cards[p] = []
-        if creditor >= 0:
-            self.held_cards[creditor].extend(cards)
-            for s in lots:
-                self._set_owner(s, creditor, "bankruptcy")
-            for s in lots:
-                if self.mortgaged[s] and not self.bankrupt[creditor]:
-                    self._receive_mortgaged(creditor, s)
-        else:
-            for deck, index in cards:
-                self._return_card(deck, index)
-            for s in lots:
-                self._set_owner(s, -1, "bankruptcy")
-                self.mortgaged[s] = False
-        self._check_end()
-        if creditor < 0 and not self.finished:
-            for s in lots:
-                self.auction(s)
-                if self.finished:
-                    break
-
-    def _receive_mortgaged(self, p: int, s: int) -> None:
-        """A mortgaged lot changed hands: lift it at once, or pay the interest now."""
-        lift = self.unmortgage_cost(s)
-        if self.cash[p] >= lift and self.agents[p].lift_mortgage(self, p, s):
-            self._transfer(p, BANK, lift, "unmortgage")
-            self.mortgaged[s] = False
-            if self._emit:
-                self._emit({"type": "unmortgage", "seat": p, "space": s})
-        else:
-            self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
-
-    def unmortgage_cost(self, s: int) -> int:
-        value = self.tables.mortgage[s]
-        return value + math.ceil(value * self.rules.mortgage_interest - 1e-9)
 
     def _set_owner(self, s: int, seat: int, how: str | None) -> None:
         previous = self.owner[s]

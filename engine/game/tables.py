@@ -18,11 +18,12 @@ KIND_CODE = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY, "draw":
 class CardSlot:
     """One physical card of a deck (a card with ``count: 2`` is two slots)."""
 
-    __slots__ = ("deck", "index", "keeps", "run", "text")
+    __slots__ = ("deck", "index", "keeps", "run", "slot", "text")
 
-    def __init__(self, deck: str, index: int, text: str, run: Any, keeps: bool):
+    def __init__(self, deck: str, index: int, slot: int, text: str, run: Any, keeps: bool):
         self.deck = deck
-        self.index = index
+        self.index = index  # the card's place in the deck's list in the ruleset
+        self.slot = slot  # this copy's place among the deck's slots
         self.text = text
         self.run = run
         self.keeps = keeps
@@ -67,7 +68,8 @@ class Tables:
             for index, card in enumerate(deck.cards):
                 run = compile_effect(card.effect, names, card.text)
                 keeps = any(isinstance(st, ast.Keep) for st in card.effect.statements())
-                slots.extend(CardSlot(deck.key, index, card.text, run, keeps) for _ in range(card.count))
+                for _ in range(card.count):
+                    slots.append(CardSlot(deck.key, index, len(slots), card.text, run, keeps))
             self.decks[deck.key] = slots
         self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
         self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
