@@ -8,7 +8,7 @@ import traceback
 
 import click
 
-from . import ruleset_commands
+from . import ruleset_commands, workbench_commands
 from .analyze_command import analyze
 from .simulate_command import simulate_command
 
@@ -29,6 +29,7 @@ def cli() -> None:
 
 
 ruleset_commands.register(cli)
+workbench_commands.register(cli)
 cli.add_command(simulate_command)
 cli.add_command(analyze)
 

@@ -1,0 +1,132 @@
+"""The designer's workbench commands: render (the board as SVG) and new (a new edition file)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from monopoly.ruleset import RulesetError, RulesetNotFound, find_ruleset
+from monopoly.ruleset.compose import builtin_rulesets
+from monopoly.ruleset.load import load_file
+
+from .ruleset_commands import VARIANT_OPTION, load_or_exit
+
+
+def register(group: click.Group) -> None:
+    for command in (render, new):
+        group.add_command(command)
+
+
+def write_text(text: str, output: Path) -> None:
+    """Write ``text`` to ``output`` whole or not at all (a temporary file renamed over it)."""
+    folder = output.resolve().parent
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{output.name}-", suffix=".tmp")
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(temporary, output)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+@click.command()
+@click.argument("ruleset", metavar="NAME_OR_PATH")
+@VARIANT_OPTION
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Write the SVG to FILE (default: standard output).")
+@click.option("--heat", is_flag=True, help="Shade each square by its exact long-run landing odds, with a legend.")
+@click.option("--jail", type=click.Choice(["short", "long"]), default="short", show_default=True,
+              help="With --heat: short, a jailed player pays and leaves at once; long, waits for doubles.")
+def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: bool, jail: str) -> None:
+    """Draw the board of a ruleset as an SVG picture.
+
+    The ring of squares is laid out from the ruleset itself, for any number of
+    spaces: corners at a quarter, half and three quarters of the way round,
+    colour bars on streets, names and prices. The file uses system fonts only
+    and loads nothing from the network.
+    """
+    from monopoly.analysis.render import render_board_svg
+
+    loaded = load_or_exit(ruleset, variants)
+    odds = None
+    if heat:
+        from monopoly.analysis.markov import landing_odds
+
+        odds = list(landing_odds(loaded, jail=jail).landing)
+    svg = render_board_svg(loaded, odds)
+    if output is None:
+        click.echo(svg, nl=False)
+        return
+    write_text(svg, output)
+    click.echo(f"wrote {output} ({len(loaded.board)} spaces{', landing odds' if heat else ''})", err=True)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--from", "base", default="classic", show_default=True, metavar="EDITION",
+              help="The edition to build on: a built-in name or a path.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Where to write the new file (default: NAME.yaml in the current folder).")
+def new(name: str, base: str, output: Path | None) -> None:
+    """Start a new edition NAME that extends another one (classic unless --from says otherwise).
+
+    The file has the schema line for editors, `extends`, and a commented
+    section for each part of a ruleset (currency, bank, spaces, groups, decks,
+    rules, triggers) with examples to uncomment. It is valid as written.
+    NAME is the edition's id: lowercase letters, digits and dashes. An existing
+    file is never overwritten.
+    """
+    from monopoly.analysis.scaffold import (
+        ScaffoldError,
+        check_id,
+        extends_reference,
+        scaffold_edition,
+        schema_reference,
+    )
+
+    try:
+        check_id(name)
+    except ScaffoldError as exc:
+        raise click.BadParameter(f"{exc.message} (hint: {exc.hint})", param_hint="'NAME'") from None
+    target = output if output is not None else Path(f"{name}.yaml")
+    if target.exists():
+        raise click.ClickException(f"{target} already exists; not overwriting it (give another NAME or -o FILE)")
+    base_file = _base_file(base)
+    loaded = load_or_exit(base, ())
+    text = scaffold_edition(name, loaded, extends=extends_reference(base, base_file, target),
+                            schema=schema_reference(target))
+    try:
+        with open(target, "x", encoding="utf-8", newline="\n") as out:  # "x": never replace a file
+            out.write(text)
+    except FileExistsError:
+        raise click.ClickException(f"{target} already exists; not overwriting it") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+    click.echo(f"wrote {target}: edition '{name}' extending {base}")
+    click.echo(f"next: edit it, then run `monopoly validate {target}`")
+
+
+def _base_file(base: str) -> Path | None:
+    """The file of ``--from`` when it is a path (None for a built-in name); a variant is a usage error."""
+    try:
+        path = find_ruleset(base)
+    except RulesetNotFound as exc:
+        message = f"no ruleset file or built-in edition named '{exc.name}'"
+        raise click.BadParameter(message + (f" ({exc.hint})" if exc.hint else ""), param_hint="'--from'") from None
+    builtin = any(b.id == base and b.path == path for b in builtin_rulesets())
+    try:
+        kind = load_file(path).data.get("kind")
+    except RulesetError:
+        kind = None  # load_or_exit reports the problems of the file
+    if kind == "variant":
+        raise click.BadParameter(f"'{base}' is a variant; an edition can only extend an edition "
+                                 "(apply a variant with --variant)", param_hint="'--from'")
+    return None if builtin else path
