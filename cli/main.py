@@ -10,6 +10,8 @@ import click
 
 from . import ruleset_commands, workbench_commands
 from .analyze_command import analyze
+from .play_command import play_command
+from .replay_command import replay_command
 from .simulate_command import simulate_command
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -31,6 +33,8 @@ def cli() -> None:
 ruleset_commands.register(cli)
 workbench_commands.register(cli)
 cli.add_command(simulate_command)
+cli.add_command(play_command)
+cli.add_command(replay_command)
 cli.add_command(analyze)
 
 

@@ -6,6 +6,7 @@ import difflib
 
 from .base import Agent
 from .bots import BOTS, CautiousAgent, GreedyAgent, RandomAgent, TraderAgent
+from .recorder import RecordingAgent, ReplayAgent, ReplayMismatch
 
 
 def make_agent(name: str) -> Agent:
@@ -18,4 +19,5 @@ def make_agent(name: str) -> Agent:
         raise ValueError(f"no agent named '{name}'{hint}; built-in agents: {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Agent", "CautiousAgent", "GreedyAgent", "RandomAgent", "TraderAgent", "make_agent"]
+__all__ = ["BOTS", "Agent", "CautiousAgent", "GreedyAgent", "RandomAgent", "RecordingAgent", "ReplayAgent",
+           "ReplayMismatch", "TraderAgent", "make_agent"]

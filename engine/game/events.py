@@ -30,6 +30,7 @@ EVENT_TYPES = (
     "unmortgage",  # seat, space
     "trade",  # the accepted offer
     "refused",  # seat, action, reason: an illegal action the engine refused
+    "decision",  # seat, kind, answer: a recorded answer of a seat that is not a bot (agents/recorder.py)
     "bankrupt",  # seat, creditor, owed, reason
     "game_end",  # end, winner, turns, rounds, standings with cash, net worth, bankrupt
 )

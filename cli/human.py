@@ -1,0 +1,509 @@
+"""A person at the terminal as an :class:`~monopoly.Agent`: every decision asked in plain words.
+
+The human agent only chooses among what the engine offers: the actions of
+``game.legal_actions(seat)``, the options passed to ``jail`` and ``choose``,
+and trades checked by ``actions.verify`` before they are sent. The engine
+validates every answer again. A wrong answer is explained and asked again;
+``help``, ``board``, ``me``, ``players`` and ``quit`` work at every question.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from monopoly.agents import Agent
+from monopoly.agents.bots import option_cost
+from monopoly.game.actions import Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage, verify
+from monopoly.game.game import MAX_TRADES_PER_PHASE
+
+from .render_text import Narrator, Words, board_lines, holdings_lines, is_human
+
+if TYPE_CHECKING:
+    from monopoly.game.actions import Action
+    from monopoly.game.game import Game
+
+T = TypeVar("T")
+
+COMMANDS = [
+    "  board    the board: owners, buildings and tokens",
+    "  me       your cash, cards and properties by group",
+    "  players  everyone's cash, cards and properties",
+    "  help     what you can answer now",
+    "  quit     stop playing (you are offered to save the game)",
+]
+
+YES = ("y", "yes")
+NO = ("n", "no")
+
+
+class QuitGame(Exception):
+    """The person typed ``quit``."""
+
+
+class Invalid(ValueError):
+    """An answer that does not fit the question; ``str()`` says what would."""
+
+
+class _Trade:
+    """The act menu's answer "propose a trade" (the offer is built next)."""
+
+
+TRADE = _Trade()
+
+
+def parse_yes_no(default: bool | None) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        low = text.lower()
+        if low in YES:
+            return True
+        if low in NO:
+            return False
+        if not low and default is not None:
+            return default
+        enter = "" if default is None else f", or press Enter for {'yes' if default else 'no'}"
+        raise Invalid(f"'{text}' is not an answer here: please answer yes or no (y or n){enter}.")
+
+    return parse
+
+
+def parse_amount(text: str) -> int:
+    cleaned = text.replace(",", "").replace("_", "").strip().lstrip("$£€").strip()
+    if not cleaned.isdigit():
+        raise Invalid(f"'{text}' is not an amount: type a whole number, like 120.")
+    return int(cleaned)
+
+
+def parse_numbers(text: str, count: int, what: str) -> list[int]:
+    """1-based numbers separated by commas or spaces, each at most ``count``, as 0-based indexes."""
+    picked: list[int] = []
+    for part in text.replace(",", " ").split():
+        if not part.isdigit() or not 1 <= int(part) <= count:
+            raise Invalid(f"'{part}' is not one of the {what}: type numbers from 1 to {count}, "
+                          f"separated by commas, or press Enter for none.")
+        index = int(part) - 1
+        if index in picked:
+            raise Invalid(f"{part} is named twice.")
+        picked.append(index)
+    return picked
+
+
+#: The kinds of action of the menu between turns, in the order they are listed, with their headings.
+MENU_KINDS: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift mortgage"}
+
+
+def menu_order(legal: Sequence[Action]) -> list[Action]:
+    """The engine's legal actions in the order the menu numbers them: by kind, then board order."""
+    kinds = list(MENU_KINDS)
+    return sorted(legal, key=lambda action: kinds.index(type(action)) if type(action) in MENU_KINDS else len(kinds))
+
+
+def _numbers(count: int) -> str:
+    return "1" if count == 1 else f"a number from 1 to {count}"
+
+
+class HumanAgent(Agent):
+    """A person deciding through the terminal (click prompts), with the narration of ``narrator``."""
+
+    def __init__(self, name: str, narrator: Narrator):
+        self.name = name
+        self.narrator = narrator
+        self._phase = -1
+        self._trades = 0
+
+    # ------------------------------------------------------------------ asking
+
+    @property
+    def words(self) -> Words:
+        return self.narrator.words
+
+    def label(self, seat: int) -> str:
+        return self.words.subject(seat)
+
+    def _prompt(self, seat: int) -> str:
+        label = self.label(seat)
+        return "you> " if label == "You" else f"{label}> "
+
+    def ask(self, game: Game, seat: int, lines: Sequence[str], parse: Callable[[str], T],
+            answers: Sequence[str]) -> T:
+        """Print ``lines``, read answers until ``parse`` accepts one (commands are served in between).
+
+        ``answers`` says, for ``help``, what may be answered here.
+        """
+        self.narrator.flush()
+        for line in lines:
+            click.echo(line)
+        while True:
+            text = click.prompt("", prompt_suffix=self._prompt(seat), default="", show_default=False).strip()
+            low = text.lower()
+            if low in ("help", "?", "h"):
+                click.echo("You can answer:")
+                for line in answers:
+                    click.echo(f"  {line}")
+                click.echo("At any question:")
+                for line in COMMANDS:
+                    click.echo(line)
+                continue
+            if low == "board":
+                for line in board_lines(game, self.words):
+                    click.echo(line)
+                continue
+            if low in ("me", "props", "properties"):
+                for line in holdings_lines(game, self.words, seat):
+                    click.echo(line)
+                continue
+            if low == "players":
+                for other in range(game.players):
+                    for line in holdings_lines(game, self.words, other):
+                        click.echo(line)
+                continue
+            if low in ("quit", "exit"):
+                raise QuitGame()
+            try:
+                return parse(text)
+            except Invalid as exc:
+                click.echo(str(exc))
+
+    def _money(self, amount: int) -> str:
+        return self.words.money(amount)
+
+    def _you(self, game: Game, seat: int) -> str:
+        """How the seat is addressed at the start of a question when several people play."""
+        humans = sum(1 for name in self.words.players if is_human(name))
+        return f"{self.label(seat)}: " if humans > 1 else ""
+
+    # ------------------------------------------------------------------ decisions
+
+    def buy(self, game: Game, seat: int, space: int) -> bool:
+        w = self.words
+        t = game.tables
+        info = game.ruleset.board[space]
+        group = t.group_of[space]
+        extra = ""
+        if group >= 0:
+            members = t.members[group]
+            owned = sum(1 for m in members if game.owner[m] == seat)
+            gname = game.ruleset.groups[group].name
+            extra = f" {gname}: you own {owned} of {len(members)}."
+        rent = f", rent {self._money(info.rent[0])}" if info.kind == "street" and info.rent else ""
+        otherwise = " If you don't, it is auctioned." if game.rules.auction_on_decline else ""
+        lines = [f"{self._you(game, seat)}{w.space(space)} is for sale at {self._money(t.price[space])}{rent}; "
+                 f"you have {self._money(game.cash[seat])}.{extra}{otherwise}",
+                 "Buy it? [Y/n]"]
+        return self.ask(game, seat, lines, parse_yes_no(True),
+                        ["y or yes: buy it", "n or no: do not buy it", "Enter: buy it"])
+
+    def bid(self, game: Game, seat: int, item: Any, high_bid: int, leader: int | None) -> int:
+        w = self.words
+        what = w.space(item[1]) if item[0] == "space" else f"one of the bank's last {item[0]}s"
+        cash = game.cash[seat]
+        if cash <= high_bid:
+            click.echo(f"Auction of {what}: the bid is {self._money(high_bid)} and you have "
+                       f"{self._money(cash)}, so you are out.")
+            return 0
+        if leader is not None:
+            state = f"the highest bid is {self._money(high_bid)}, by {w.object(leader)}"
+        else:
+            state = f"no bid yet; bids start at {self._money(high_bid + 1)}"
+        price = f" (printed price {self._money(game.tables.price[item[1]])})" if item[0] == "space" else ""
+        lines = [f"{self._you(game, seat)}Auction of {what}{price}: {state}. You have {self._money(cash)}.",
+                 f"Your bid, from {self._money(high_bid + 1)} to {self._money(cash)} (Enter or 0 to drop out):"]
+
+        def parse(text: str) -> int:
+            if text.lower() in ("", "0", "pass", "p", "no", "n"):
+                return 0
+            amount = parse_amount(text)
+            if amount <= high_bid:
+                raise Invalid(f"A bid must be more than the highest bid, {self._money(high_bid)}; "
+                              f"or press Enter to drop out.")
+            if amount > cash:
+                raise Invalid(f"You have only {self._money(cash)}: bid at most that (no loans).")
+            return amount
+
+        return self.ask(game, seat, lines, parse,
+                        [f"a whole number from {high_bid + 1} to {cash}: your bid",
+                         "Enter, 0 or pass: drop out of this auction (for good)"])
+
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+        rules = game.rules.jail
+        attempt = game.jail_turns[seat] + 1
+        texts = {
+            "roll": f"roll for doubles (attempt {attempt} of {rules.max_turns})",
+            "pay": f"pay the {self._money(rules.fine)} fine, then roll and move",
+            "card": "use your Get Out of Jail Free card, then roll and move",
+        }
+        lines = [f"{self._you(game, seat)}You are in jail. What do you do?"]
+        lines += [f"  {i}. {option}: {texts.get(option, option)}" for i, option in enumerate(options, 1)]
+        lines.append(f"Type {', '.join(options[:-1])} or {options[-1]} (or the number; Enter: {options[0]}):")
+
+        def parse(text: str) -> str:
+            low = text.lower()
+            if not low:
+                return options[0]
+            if low.isdigit() and 1 <= int(low) <= len(options):
+                return options[int(low) - 1]
+            for option in options:
+                if option.startswith(low):
+                    return option
+            raise Invalid(f"'{text}' is not a choice here: type {', '.join(options)}.")
+
+        return self.ask(game, seat, lines, parse, [f"{option}: {texts.get(option, option)}" for option in options])
+
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+        lines = [f"{self._you(game, seat)}Choose one:"]
+        for i, option in enumerate(options, 1):
+            note = ""
+            try:
+                cost = option_cost(game, seat, option)
+            except Exception:  # an alternative the helper cannot price: show it as it is
+                cost = 0
+            if cost > 0:
+                note = f" (costs you {self._money(cost)})"
+            elif cost < 0:
+                note = f" (you get {self._money(-cost)})"
+            lines.append(f"  {i}. {option}{note}")
+        lines.append(f"Type {_numbers(len(options))} (Enter: 1):")
+
+        def parse(text: str) -> int:
+            if not text:
+                return 0
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return int(text) - 1
+            raise Invalid(f"'{text}' is not a choice: type a number from 1 to {len(options)}.")
+
+        return self.ask(game, seat, lines, parse, [f"{i}: {option}" for i, option in enumerate(options, 1)])
+
+    def describe_action(self, game: Game, action: Action) -> str:
+        w = self.words
+        t = game.tables
+        s = action.space  # type: ignore[union-attr]
+        name = w.space(s)
+        if isinstance(action, Build):
+            cost = t.house_cost[t.group_of[s]]
+            return f"build {w.building(game.buildings[s] + 1)} on {name} ({self._money(cost)})"
+        if isinstance(action, SellBuilding):
+            return f"sell {w.building(game.buildings[s])} on {name}"
+        if isinstance(action, Mortgage):
+            return f"mortgage {name} (get {self._money(t.mortgage[s])})"
+        return f"lift the mortgage on {name} ({self._money(game.unmortgage_cost(s))})"
+
+    def _menu(self, game: Game, legal: Sequence[Action]) -> list[str]:
+        """The actions (in :func:`menu_order`), numbered from 1 and grouped by kind, wrapped at 100 columns."""
+        w = self.words
+        t = game.tables
+        sections: dict[type, list[str]] = {kind: [] for kind in MENU_KINDS}
+        for i, action in enumerate(legal, 1):
+            s = action.space  # type: ignore[union-attr]
+            if isinstance(action, Build):
+                what = "hotel" if game.buildings[s] + 1 > t.hph else f"house {game.buildings[s] + 1}"
+                note = f"{what}, {self._money(t.house_cost[t.group_of[s]])}"
+            elif isinstance(action, SellBuilding):
+                note = "the hotel" if game.buildings[s] > t.hph else f"house {game.buildings[s]}"
+            elif isinstance(action, Mortgage):
+                note = f"+{self._money(t.mortgage[s])}"
+            else:
+                note = self._money(game.unmortgage_cost(s))
+            sections[type(action)].append(f"{i}. {w.space(s)} ({note})")
+        lines = []
+        for kind, items in sections.items():
+            if not items:
+                continue
+            head = f"  {MENU_KINDS[kind] + ':':<15}"
+            row: list[str] = []
+            for item in items:
+                if row and len(head) + len("  ".join([*row, item])) > 100:
+                    lines.append(head + "  ".join(row))
+                    head, row = " " * len(head), []
+                row.append(item)
+            lines.append(head + "  ".join(row))
+        return lines
+
+    def act(self, game: Game, seat: int) -> Action | None:
+        if game.turn != self._phase:
+            self._phase = game.turn
+            self._trades = 0
+            self.narrator.flush()
+            click.echo("")
+            for line in holdings_lines(game, self.words, seat):
+                click.echo(line)
+            if game.deadline is not None:
+                left = max(0, int(game.deadline - time.monotonic()))
+                click.echo(f"Time left: {left // 3600}:{left // 60 % 60:02}:{left % 60:02}")
+        while True:
+            legal = menu_order(game.legal_actions(seat))
+            can_trade = self._trades < MAX_TRADES_PER_PHASE and any(
+                q != seat and not game.bankrupt[q] for q in range(game.players))
+            lines = [f"{self._you(game, seat)}Before the next turn you may:"] + self._menu(game, legal)
+            if can_trade:
+                lines.append(f"  {'trade:':<15}t. propose a trade")
+            choices = ([_numbers(len(legal))] if legal else []) + (["t"] if can_trade else [])
+            lines.append(f"Type {', '.join(choices + ['or press Enter to end your turn'])}:")
+
+            def parse(text: str, legal: list[Action] = legal, can_trade: bool = can_trade,
+                      choices: list[str] = choices) -> Action | _Trade | None:
+                low = text.lower()
+                if low in ("", "done", "end", "d"):
+                    return None
+                if low in ("t", "trade") and can_trade:
+                    return TRADE
+                if low.isdigit() and 1 <= int(low) <= len(legal):
+                    return legal[int(low) - 1]
+                if low in ("t", "trade"):
+                    raise Invalid(f"You have made {MAX_TRADES_PER_PHASE} offers this turn: that is all the "
+                                  f"engine takes until your next turn.")
+                raise Invalid(f"'{text}' is not a choice: type {', '.join(choices + ['or press Enter'])}.")
+
+            helps = [f"{i}: {self.describe_action(game, a)}" for i, a in enumerate(legal, 1)]
+            helps += ["t: propose a trade to another player"] if can_trade else []
+            helps += ["Enter or done: end your turn"]
+            answer = self.ask(game, seat, lines, parse, helps)
+            if isinstance(answer, _Trade):
+                trade = self.build_trade(game, seat)
+                if trade is None:
+                    continue
+                self._trades += 1
+                return trade
+            return answer
+
+    # ------------------------------------------------------------------ trades
+
+    def _lots_of(self, game: Game, holder: int) -> list[int]:
+        return [s for s in game.tables.ownable if game.owner[s] == holder]
+
+    def _list_assets(self, game: Game, holder: int, lots: list[int]) -> list[str]:
+        w = self.words
+        t = game.tables
+        lines = [f"{w.subject(holder)} {w.verb(holder, 'has')} {self._money(game.cash[holder])}."]
+        for i, s in enumerate(lots, 1):
+            notes = []
+            group = t.group_of[s]
+            if game.buildings[s]:
+                notes.append(w.level(game.buildings[s]))
+            elif group >= 0 and any(game.buildings[m] for m in t.members[group]):
+                notes.append("its group has buildings")
+            if game.mortgaged[s]:
+                notes.append("mortgaged")
+            note = f" ({', '.join(notes)})" if notes else ""
+            lines.append(f"  {i}. {w.space(s)}{note}")
+        for j, (deck, _index) in enumerate(game.held_cards[holder], 1):
+            lines.append(f"  card {j}: {w.deck(deck)} Get Out of Jail Free")
+        return lines
+
+    def _pick(self, game: Game, seat: int, question: str, count: int, what: str) -> list[int]:
+        if count == 0:
+            return []
+        return self.ask(game, seat, [question], lambda text: parse_numbers(text, count, what),
+                        [f"numbers from 1 to {count}, separated by commas", "Enter: none"])
+
+    def _cash(self, game: Game, seat: int, question: str) -> int:
+        return self.ask(game, seat, [question], lambda text: parse_amount(text) if text else 0,
+                        ["a whole number", "Enter: none"])
+
+    def build_trade(self, game: Game, seat: int) -> Trade | None:
+        """Ask who to trade with and what goes each way; None when the person cancels."""
+        w = self.words
+        while True:
+            others = [q for q in range(game.players) if q != seat and not game.bankrupt[q]]
+            lines = ["Trade with whom?"] + [f"  {i}. {w.subject(q)}" for i, q in enumerate(others, 1)]
+            lines.append(f"Type {_numbers(len(others))} or the name (Enter to cancel):")
+
+            def who(text: str, others: list[int] = others) -> int | None:
+                if not text:
+                    return None
+                if text.isdigit() and 1 <= int(text) <= len(others):
+                    return others[int(text) - 1]
+                for q in others:
+                    if w.subject(q).lower() == text.lower():
+                        return q
+                raise Invalid(f"'{text}' is not one of the players listed: type a number from 1 to {len(others)}.")
+
+            partner = self.ask(game, seat, lines, who, [f"{i}: {w.subject(q)}" for i, q in enumerate(others, 1)]
+                               + ["Enter: cancel"])
+            if partner is None:
+                return None
+            mine, theirs = self._lots_of(game, seat), self._lots_of(game, partner)
+            for line in self._list_assets(game, seat, mine):
+                click.echo(line)
+            give = self._pick(game, seat, "Lots you give (numbers from your list, Enter for none):", len(mine),
+                              "lots you own")
+            give_cash = self._cash(game, seat, "Cash you give (Enter for none):")
+            my_cards = game.held_cards[seat]
+            give_cards = self._pick(game, seat, "Cards you give (card numbers, Enter for none):", len(my_cards),
+                                    "cards you hold")
+            for line in self._list_assets(game, partner, theirs):
+                click.echo(line)
+            get = self._pick(game, seat, f"Lots you want from {w.object(partner)} (numbers from the list, "
+                                         "Enter for none):", len(theirs), f"lots {w.object(partner)} owns")
+            get_cash = self._cash(game, seat, f"Cash you want from {w.object(partner)} (Enter for none):")
+            their_cards = game.held_cards[partner]
+            get_cards = self._pick(game, seat, "Cards you want (card numbers, Enter for none):", len(their_cards),
+                                   f"cards {w.object(partner)} holds")
+            trade = Trade(seat, partner,
+                          give_spaces=tuple(mine[i] for i in give), give_cash=give_cash,
+                          give_cards=tuple(my_cards[i] for i in give_cards),
+                          get_spaces=tuple(theirs[i] for i in get), get_cash=get_cash,
+                          get_cards=tuple(their_cards[i] for i in get_cards))
+            try:
+                verify(game, seat, trade)
+            except IllegalAction as exc:
+                click.echo(f"That offer is not allowed: {exc}. Let's start again.")
+                continue
+            summary = (f"Offer {w.object(partner)} {w.offer_side(trade.give_spaces, give_cash, trade.give_cards)} "
+                       f"for {w.offer_side(trade.get_spaces, get_cash, trade.get_cards)}?")
+            if self.ask(game, seat, [summary + " [Y/n]"], parse_yes_no(True),
+                        ["y or Enter: send the offer", "n: cancel it"]):
+                return trade
+            return None
+
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+        w = self.words
+        p = trade.proposer
+        lines = [f"{self._you(game, seat)}{w.says(p, 'offers', 'you')} "
+                 f"{w.offer_side(trade.give_spaces, trade.give_cash, trade.give_cards)} "
+                 f"for {w.offer_side(trade.get_spaces, trade.get_cash, trade.get_cards)}. "
+                 f"You have {self._money(game.cash[seat])}.",
+                 "Accept? [y/N]"]
+        return self.ask(game, seat, lines, parse_yes_no(False),
+                        ["y or yes: accept the offer", "n, no or Enter: decline it"])
+
+    # ------------------------------------------------------------------ debts
+
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+        raising = game.legal_actions(seat, raising=True)
+        legal = menu_order([a for a in raising if isinstance(a, (SellBuilding, Mortgage))])
+        if not legal:
+            return None
+        lines = [f"{self._you(game, seat)}You must pay {self._money(owed)} and have "
+                 f"{self._money(game.cash[seat])}: sell or mortgage to raise "
+                 f"{self._money(owed - game.cash[seat])}."]
+        lines += self._menu(game, legal)
+        lines.append(f"Type {_numbers(len(legal))}, or press Enter to let the bank sell buildings (most built first) "
+                     "and mortgage lots (in board order); if that is not enough you are bankrupt:")
+
+        def parse(text: str) -> Action | None:
+            if not text:
+                return None
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            raise Invalid(f"'{text}' is not a choice: type a number from 1 to {len(legal)}, or press Enter.")
+
+        return self.ask(game, seat, lines, parse,
+                        [f"{i}: {self.describe_action(game, a)}" for i, a in enumerate(legal, 1)]
+                        + ["Enter: let the bank do it"])
+
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+        w = self.words
+        lift = game.unmortgage_cost(space)
+        interest = lift - game.tables.mortgage[space]
+        lines = [f"{self._you(game, seat)}{w.space(space)} comes to you mortgaged. Lift the mortgage now for "
+                 f"{self._money(lift)}, or keep it mortgaged and pay {self._money(interest)} interest now? "
+                 f"You have {self._money(game.cash[seat])}.",
+                 "Lift it now? [y/N]"]
+        return self.ask(game, seat, lines, parse_yes_no(False),
+                        ["y or yes: lift the mortgage now", "n, no or Enter: pay the interest and keep it mortgaged"])
+
+
+__all__ = ["HumanAgent", "Invalid", "QuitGame", "parse_amount", "parse_numbers", "parse_yes_no"]

@@ -1,0 +1,335 @@
+"""Recording the decisions of a seat, and answering from a recording.
+
+Built-in bots are deterministic: the ruleset, the seed and their names are
+enough to play a game again. A person (or any agent that is not a built-in
+bot) is not, so :class:`RecordingAgent` stands in front of such an agent and
+writes each of its answers into the event stream as a ``decision`` event
+(docs/events.md). :class:`ReplayAgent` answers from those events, in order, so
+that a logged game can be played again event for event (``monopoly replay
+--verify``).
+
+>>> import monopoly
+>>> from monopoly.agents.recorder import RecordingAgent, ReplayAgent, decisions_by_seat
+>>> events = []
+>>> ruleset = monopoly.load_ruleset("classic")
+>>> seats = [RecordingAgent(monopoly.make_agent("random")), monopoly.make_agent("greedy")]
+>>> game = monopoly.Game(ruleset, seats, seed=4, max_turns=60, observers=[events.append])
+>>> _ = game.play()
+>>> recorded = decisions_by_seat(events)
+>>> again = []
+>>> replay = monopoly.Game(ruleset, [RecordingAgent(ReplayAgent(recorded[0], "random")), monopoly.make_agent("greedy")],
+...                        seed=4, max_turns=60, observers=[again.append])
+>>> _ = replay.play()
+>>> again == events
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage
+from .base import Agent, AuctionItem
+
+if TYPE_CHECKING:
+    import random
+
+    from ..game.actions import Action
+    from ..game.game import Game
+
+#: The decisions an agent is asked (the :class:`~monopoly.Agent` methods), as written in ``decision.kind``.
+DECISION_KINDS = ("buy", "bid", "jail", "choose", "act", "answer_trade", "raise_funds", "lift_mortgage")
+
+#: How each action class is written in a recorded answer.
+ACTION_NAMES: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "unmortgage"}
+_ACTION_CLASSES: dict[str, Any] = {name: cls for cls, name in ACTION_NAMES.items()}
+_TRADE_FIELDS = ("proposer", "partner", "give_spaces", "give_cash", "give_cards", "get_spaces", "get_cash",
+                 "get_cards")
+
+
+class ReplayMismatch(RuntimeError):
+    """The game asked a replayed seat something other than what was recorded next."""
+
+
+class ReplayExhausted(ReplayMismatch):
+    """The game asked a replayed seat for a decision after its last recorded one."""
+
+
+def encode_answer(answer: Any) -> Any:
+    """An agent's answer as JSON: bool, int, str and None as they are; actions and trades as objects.
+
+    >>> encode_answer(Build(3))
+    {'action': 'build', 'space': 3}
+    >>> encode_answer(Trade(0, 1, give_cash=50, get_spaces=(3,)))["get_spaces"]
+    [3]
+    """
+    if answer is None or isinstance(answer, (bool, str)):
+        return answer
+    if isinstance(answer, int):
+        return int(answer)
+    kind = type(answer)
+    if kind in ACTION_NAMES:
+        return {"action": ACTION_NAMES[kind], "space": answer.space}
+    if kind is Trade:
+        return {
+            "action": "trade", "proposer": answer.proposer, "partner": answer.partner,
+            "give_spaces": list(answer.give_spaces), "give_cash": answer.give_cash,
+            "give_cards": [list(card) for card in answer.give_cards],
+            "get_spaces": list(answer.get_spaces), "get_cash": answer.get_cash,
+            "get_cards": [list(card) for card in answer.get_cards],
+        }
+    return repr(answer)  # not something the engine accepts: it will refuse it again on replay
+
+
+def decode_answer(data: Any) -> Any:
+    """The answer :func:`encode_answer` wrote, back as the object the agent returned."""
+    if not isinstance(data, Mapping):
+        return data
+    name = data.get("action")
+    if name == "trade":
+        fields = {key: data[key] for key in _TRADE_FIELDS}
+        for key in ("give_spaces", "get_spaces"):
+            fields[key] = tuple(fields[key])
+        for key in ("give_cards", "get_cards"):
+            fields[key] = tuple((str(deck), int(index)) for deck, index in fields[key])
+        return Trade(**fields)
+    if name in _ACTION_CLASSES:
+        return _ACTION_CLASSES[name](data["space"])
+    raise ValueError(f"unknown action {name!r} in a recorded answer")
+
+
+def decisions_by_seat(events: Iterable[Mapping[str, Any]]) -> dict[int, list[tuple[str, Any]]]:
+    """The recorded ``(kind, answer)`` pairs of every seat that has any, in order."""
+    found: dict[int, list[tuple[str, Any]]] = {}
+    for event in events:
+        if event.get("type") == "decision":
+            found.setdefault(event["seat"], []).append((event["kind"], event["answer"]))
+    return found
+
+
+class RecordingAgent(Agent):
+    """Forwards every decision to ``inner`` and records its answer as a ``decision`` event.
+
+    The event goes to the game's observers (nothing is built when nobody
+    observes the game), just after the answer and before what it causes.
+    The wrapper takes the inner agent's name, so results and saves read the same.
+    """
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = getattr(inner, "name", type(inner).__name__)
+        self._game: Game | None = None
+
+    def setup(self, game: Game, seat: int, rng: random.Random) -> None:
+        self._game = game
+        self.seat = seat
+        setup = getattr(self.inner, "setup", None)
+        if setup is not None:
+            setup(game, seat, rng)
+
+    def _record(self, game: Game, seat: int, kind: str, answer: Any) -> Any:
+        game.emit({"type": "decision", "seat": seat, "kind": kind, "answer": encode_answer(answer)})
+        return answer
+
+    def buy(self, game: Game, seat: int, space: int) -> bool:
+        return self._record(game, seat, "buy", self.inner.buy(game, seat, space))
+
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+        return self._record(game, seat, "bid", self.inner.bid(game, seat, item, high_bid, leader))
+
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+        return self._record(game, seat, "jail", self.inner.jail(game, seat, options))
+
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+        return self._record(game, seat, "choose", self.inner.choose(game, seat, options))
+
+    def act(self, game: Game, seat: int) -> Action | None:
+        return self._record(game, seat, "act", self.inner.act(game, seat))
+
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+        return self._record(game, seat, "answer_trade", self.inner.answer_trade(game, seat, trade))
+
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+        return self._record(game, seat, "raise_funds", self.inner.raise_funds(game, seat, owed))
+
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+        return self._record(game, seat, "lift_mortgage", self.inner.lift_mortgage(game, seat, space))
+
+    def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:
+        notify = getattr(self.inner, "refused", None)
+        if notify is not None:
+            notify(game, seat, action, reason)
+
+    def get_state(self) -> Any:
+        get = getattr(self.inner, "get_state", None)
+        return get() if get is not None else None
+
+    def set_state(self, state: Any) -> None:
+        put = getattr(self.inner, "set_state", None)
+        if put is not None and state is not None:
+            put(state)
+
+
+class ReplayAgent(Agent):
+    """Answers from recorded ``(kind, answer)`` pairs, in order; see :func:`decisions_by_seat`.
+
+    Raises :class:`ReplayMismatch` when the game asks a different kind of
+    decision than the next one recorded, and :class:`ReplayExhausted` when it
+    asks after the last one.
+    """
+
+    def __init__(self, decisions: Sequence[tuple[str, Any]], name: str = "replay"):
+        self.name = name
+        self._decisions = deque(decisions)
+        self.answered = 0
+
+    def _next(self, seat: int, kind: str) -> Any:
+        if not self._decisions:
+            raise ReplayExhausted(f"the game asks seat {seat} to decide '{kind}' after its "
+                                  f"{self.answered} recorded decisions")
+        recorded_kind, answer = self._decisions[0]
+        if recorded_kind != kind:
+            raise ReplayMismatch(f"the game asks seat {seat} to decide '{kind}' where decision "
+                                 f"{self.answered + 1} of the seat was '{recorded_kind}'")
+        self._decisions.popleft()
+        self.answered += 1
+        return decode_answer(answer)
+
+    def buy(self, game: Game, seat: int, space: int) -> bool:
+        return self._next(seat, "buy")
+
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+        return self._next(seat, "bid")
+
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+        return self._next(seat, "jail")
+
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+        return self._next(seat, "choose")
+
+    def act(self, game: Game, seat: int) -> Action | None:
+        return self._next(seat, "act")
+
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+        return self._next(seat, "answer_trade")
+
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+        return self._next(seat, "raise_funds")
+
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+        return self._next(seat, "lift_mortgage")
+
+    def get_state(self) -> Any:
+        return None
+
+
+# ---------------------------------------------------------------------- replaying a log
+
+
+@attrs.frozen
+class Difference:
+    """Where a replayed game first differs from its log.
+
+    ``number`` is the event's number from 1 (its line in the log);
+    ``expected`` is the logged event (None when the log had ended) and ``got``
+    the replayed one (None when the replay stopped or ended first).
+    """
+
+    number: int
+    expected: dict[str, Any] | None
+    got: dict[str, Any] | None
+    reason: str
+
+
+@attrs.frozen
+class ReplayCheck:
+    """The outcome of :func:`replay_log`: ``difference`` is None when every event matched."""
+
+    events: int  # logged events that the replay matched
+    complete: bool  # the log ends with game_end (else it stops in the middle of the game)
+    difference: Difference | None
+
+    @property
+    def ok(self) -> bool:
+        return self.difference is None
+
+
+class _Stop(Exception):
+    def __init__(self, difference: Difference):
+        super().__init__(difference.reason)
+        self.difference = difference
+
+
+def replay_agents(events: Sequence[Mapping[str, Any]]) -> list[Agent]:
+    """The agents of a logged game: seats with recorded decisions answer from them (and record them
+    again); the others are built-in bots, found by name."""
+    from . import BOTS, make_agent
+
+    players = list(events[0]["players"])
+    recorded = decisions_by_seat(events)
+    agents: list[Agent] = []
+    for seat, name in enumerate(players):
+        if seat in recorded or name not in BOTS:
+            agents.append(RecordingAgent(ReplayAgent(recorded.get(seat, []), name)))
+        else:
+            agents.append(make_agent(name))
+    return agents
+
+
+def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck:
+    """Play a logged game again from its ruleset, seed and recorded decisions, comparing every event.
+
+    ``events`` start with ``game_start`` (read them with
+    :func:`monopoly.game.log.read_log`); ``ruleset`` is the ruleset the game was
+    played on, variants applied. A game stopped by the clock (the time-limit
+    variant) is stopped after the same turn. A log that stops in the middle of
+    a game (a game quit without saving) is checked as far as it goes.
+    """
+    from ..game.game import Game
+
+    if not events or events[0].get("type") != "game_start":
+        raise ValueError("the log does not start with a game_start event")
+    start = events[0]
+    expected = [dict(e) for e in events]
+    complete = expected[-1]["type"] == "game_end"
+    seen = 0
+
+    def check(event: dict[str, Any]) -> None:
+        nonlocal seen
+        got = json.loads(json.dumps(event))
+        if seen >= len(expected):
+            if complete:
+                raise _Stop(Difference(seen + 1, None, got, "the replayed game goes on after the end of the log"))
+            raise _Stop(Difference(0, None, None, "end of an unfinished log"))
+        if got != expected[seen]:
+            raise _Stop(Difference(seen + 1, expected[seen], got, "the replayed event is not the logged one"))
+        seen += 1
+
+    end = expected[-1] if complete else None
+    clock_turn = end["turns"] if end is not None and end["end"] == "time" and \
+        ruleset.rules.end.when == "time" and end["rounds"] < ruleset.rules.end.rounds else None
+    game = Game(ruleset, replay_agents(events), seed=start["seed"], max_turns=start.get("max_turns"),
+                observers=[check])
+    try:
+        while not game.finished:
+            if clock_turn is not None and game.turn + 1 >= clock_turn:
+                game.deadline = 0.0  # the clock ran out during the logged game's last turn
+            game.play_turn()
+    except _Stop as stop:
+        if stop.difference.number == 0:
+            return ReplayCheck(seen, complete, None)
+        return ReplayCheck(seen, complete, stop.difference)
+    except ReplayMismatch as exc:
+        if isinstance(exc, ReplayExhausted) and not complete and seen == len(expected):
+            return ReplayCheck(seen, complete, None)  # the log stops where a person was being asked
+        logged = expected[seen] if seen < len(expected) else None
+        return ReplayCheck(seen, complete, Difference(seen + 1, logged, None, str(exc)))
+    if seen < len(expected):
+        return ReplayCheck(seen, complete, Difference(seen + 1, expected[seen], None,
+                                                      "the replayed game ended before the log"))
+    return ReplayCheck(seen, complete, None)
