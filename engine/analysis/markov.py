@@ -224,7 +224,7 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
                 row[jail_base + k + 1] += p
         rows.append(dict(row))
 
-    pi = _stationary(rows, size)
+    pi = [max(0.0, x) for x in _stationary(rows, size)]  # rounding leaves -1e-17 where 0 is meant
     landing = [sum(pi[space * streak_states + s] for s in range(streak_states)) for space in range(n)]
     in_jail = sum(pi[jail_base:])
     # A turn starts after every roll that ends it: a non-double (streak 0) or any roll into jail.
