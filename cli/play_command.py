@@ -238,15 +238,18 @@ class Session:
                        f"Continue with: monopoly play --resume {self.save_path}")
             return
         click.echo(f"Save the game (as it was {self._when()}) before quitting? "
-                   "Type a file name, or press Enter to quit without saving.")
+                   "Type a file name (e.g. game.json), or press Enter (or n) to quit without saving.")
         while True:
             try:
                 name = click.prompt("", prompt_suffix="save as> ", default="", show_default=False).strip()
             except click.Abort:
                 name = ""
-            if not name:
+            if not name or name.lower() in ("n", "no"):
                 click.echo("The game was not saved.")
                 return
+            if name.lower() in ("y", "yes"):
+                click.echo("Type the name of the file to save to (e.g. game.json), or press Enter.")
+                continue
             path = Path(name)
             try:
                 check_save_target(path)
