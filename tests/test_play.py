@@ -661,3 +661,22 @@ def test_help_board_and_holdings_at_a_question():
     assert "Brown - full group: Mediterranean Avenue, Baltic Avenue" in screen
     assert "greedy-3: $1,500 cash, on GO." in screen
     assert "'bogus' is not a choice" in screen
+
+
+@pytest.mark.parametrize("answer", ["n", "no", ""])
+def test_no_at_the_save_question_saves_nothing(answer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["play", "classic", "--players", "you,greedy", "--seed", "3"],
+                                input=f"quit\n{answer}\n")
+    assert result.exit_code == 0, result.output
+    assert "The game was not saved." in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_yes_at_the_save_question_asks_for_a_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["play", "classic", "--players", "you,greedy", "--seed", "3"],
+                                input="quit\ny\ngame.json\n")
+    assert result.exit_code == 0, result.output
+    assert "Type the name of the file" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
