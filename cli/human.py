@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from monopoly.agents import Agent
-from monopoly.agents.bots import option_cost
 from monopoly.game.actions import Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage, verify
 from monopoly.game.game import MAX_TRADES_PER_PHASE
 
@@ -254,12 +253,10 @@ class HumanAgent(Agent):
 
     def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
         lines = [f"{self._you(game, seat)}Choose one:"]
+        costs = game.option_costs(seat)
         for i, option in enumerate(options, 1):
             note = ""
-            try:
-                cost = option_cost(game, seat, option)
-            except Exception:  # an alternative the helper cannot price: show it as it is
-                cost = 0
+            cost = costs[i - 1] if len(costs) == len(options) else 0
             if cost > 0:
                 note = f" (costs you {self._money(cost)})"
             elif cost < 0:

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from monopoly.agents.recorder import ReplayCheck, replay_log
-from monopoly.game.log import LogError, read_log
+from monopoly.game.log import LogError, check_references, read_log
 from monopoly.ruleset import Ruleset, RulesetNotFound, check_ruleset
 
 from .render_text import Narrator, holdings_lines
@@ -102,6 +102,10 @@ def replay_command(log: Path, until: int | None, verify: bool, ruleset_name: str
         raise click.ClickException(f"{log}: the log does not start with a game_start event")
     start = events[0]
     ruleset = _ruleset_for(start, ruleset_name, variants, required=verify)
+    try:
+        check_references(events, len(ruleset.board) if ruleset is not None else None, source=str(log))
+    except LogError as exc:
+        raise click.ClickException(str(exc)) from None
     if verify:
         assert ruleset is not None
         try:

@@ -24,7 +24,6 @@ from click.testing import CliRunner
 
 import monopoly
 from monopoly.agents import RecordingAgent, make_agent
-from monopoly.agents.bots import option_cost
 from monopoly.cli.human import HumanAgent, Invalid, menu_order
 from monopoly.cli.main import cli
 from monopoly.cli.play_command import Session, make_agents, parse_players
@@ -161,7 +160,7 @@ class ScriptedPerson(HumanAgent):
         if kind == "jail":
             return "pay" if "pay" in q[0] else "roll"
         if kind == "choose":
-            costs = [option_cost(game, seat, option) for option in q[0]]
+            costs = game.option_costs(seat)
             return str(costs.index(min(costs)) + 1)
         if kind == "answer_trade":
             trade = q[0]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
-from ..effects import ast
-from ..effects.parse import parse_effect
 from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage
 from .base import Agent, AuctionItem
 
@@ -15,39 +12,10 @@ if TYPE_CHECKING:
     from ..game.game import Game
 
 
-@functools.lru_cache(maxsize=256)
-def _option_effect(text: str) -> ast.Effect:
-    return parse_effect(text)
-
-
-def option_cost(game: Game, seat: int, text: str) -> int:
-    """What an effect alternative costs the seat in cash now (moves and draws count as 0)."""
-    cost = 0
-    for statement in _option_effect(text).statements():
-        if isinstance(statement, (ast.Pay, ast.Collect)):
-            amount = 0
-            for term in statement.amount.terms:
-                if isinstance(term, ast.Fixed):
-                    amount += term.value
-                elif isinstance(term, ast.PerHouse):
-                    amount += term.value * game.houses_of(seat)
-                elif isinstance(term, ast.PerHotel):
-                    amount += term.value * game.hotels_of(seat)
-                elif isinstance(term, ast.PercentOfNetWorth):
-                    amount += game.net_worth(seat) * term.percent // 100
-                elif isinstance(term, ast.PerOwned):
-                    indexes = [s.index for s in game.ruleset.board if term.name in (s.kind, s.group)]
-                    amount += term.value * game.count_owned(seat, tuple(indexes))
-            others = sum(1 for o in range(game.players) if o != seat and not game.bankrupt[o])
-            each = others if (getattr(statement, "to_each_player", False) or
-                              getattr(statement, "from_each_player", False)) else 1
-            cost += amount * each * (1 if isinstance(statement, ast.Pay) else -1)
-    return cost
-
-
 def cheapest_option(game: Game, seat: int, options: tuple[str, ...]) -> int:
-    costs = [option_cost(game, seat, option) for option in options]
-    return costs.index(min(costs))
+    """The alternative that costs the least cash now (the first one when the game cannot say)."""
+    costs = game.option_costs(seat)
+    return costs.index(min(costs)) if len(costs) == len(options) else 0
 
 
 def full_groups(game: Game, seat: int) -> list[int]:
@@ -103,13 +71,6 @@ class GreedyAgent(Agent):
         super().setup(game, seat, rng)
         self._version = -1
         self._groups: list[int] = []
-
-    def _full_groups(self, game: Game, seat: int) -> list[int]:
-        version = game.owner_version
-        if version != self._version:
-            self._version = version
-            self._groups = full_groups(game, seat)
-        return self._groups
 
     def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
         limit = game.tables.price[item[1]] if item[0] == "space" else _house_value(game, seat)

@@ -71,7 +71,7 @@ def dice_outcomes(count: int, sides: int) -> list[tuple[int, bool, float]]:
     weight = 1.0 / sides**count
     if sides**count <= 200_000:
         for roll in itertools.product(range(1, sides + 1), repeat=count):
-            table[(sum(roll), len(set(roll)) == 1)] += weight
+            table[(sum(roll), count > 1 and len(set(roll)) == 1)] += weight  # one die never throws doubles
     else:  # pragma: no cover - the schema caps dice well below this
         raise ValueError("too many dice outcomes to enumerate")
     return [(total, double, p) for (total, double), p in sorted(table.items())]

@@ -18,7 +18,7 @@ Primitives a game provides::
     send_to_jail(p)
     keep_card(p, card)                   p holds the card being resolved
     draw_card(p, deck)                   p draws from that deck and resolves the card
-    choose(p, options) -> int            p picks one of the option texts
+    choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
@@ -55,9 +55,10 @@ def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
     if effect.is_choice:
         options = tuple(option.to_text() for option in effect.alternatives)
         branches = tuple(_sequence(option, names, reason) for option in effect.alternatives)
+        costs = tuple(_cost(option, names) for option in effect.alternatives)
 
         def run_choice(game: Any, p: int, card: Any) -> None:
-            branches[game.choose(p, options)](game, p, card)
+            branches[game.choose(p, options, costs)](game, p, card)
 
         return run_choice
     assert isinstance(effect.body, ast.Sequence)
@@ -109,6 +110,22 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
+
+
+def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
+    """What an alternative costs the player in cash now: payments less collections (moves and draws: 0)."""
+    parts: list[tuple[int, bool, AmountFn]] = []  # (sign, to or from each other player, amount)
+    for statement in sequence.statements:
+        if isinstance(statement, ast.Pay):
+            parts.append((1, statement.to_each_player, _amount(statement.amount, names)))
+        elif isinstance(statement, ast.Collect):
+            parts.append((-1, statement.from_each_player, _amount(statement.amount, names)))
+
+    def cost(game: Any, p: int) -> int:
+        others = sum(1 for o in range(game.players) if o != p and not game.bankrupt[o])
+        return sum(sign * amount(game, p) * (others if each else 1) for sign, each, amount in parts)
+
+    return cost
 
 
 def _targets(target: Any, names: Names) -> tuple[int, ...]:

@@ -87,7 +87,7 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         raise IllegalAction(f"unknown action {action!r}")
     space = action.space  # type: ignore[union-attr]
     t = game.tables
-    if not isinstance(space, int) or not 0 <= space < t.size:
+    if type(space) is not int or not 0 <= space < t.size:
         raise IllegalAction(f"there is no space {space!r}")
     name = t.names[space]
     if game.owner[space] != seat:
@@ -140,10 +140,15 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
     if trade.proposer != seat:
         raise IllegalAction("a trade is proposed by the seat whose action it is")
     partner = trade.partner
-    if not isinstance(partner, int) or not 0 <= partner < game.players or game.bankrupt[partner] or partner == seat:
+    if type(partner) is not int or not 0 <= partner < game.players or game.bankrupt[partner] or partner == seat:
         raise IllegalAction(f"seat {partner!r} cannot trade with you")
+    if type(trade.give_cash) is not int or type(trade.get_cash) is not int:
+        raise IllegalAction("cash in a trade is a whole number")
     if trade.give_cash < 0 or trade.get_cash < 0:
         raise IllegalAction("cash in a trade cannot be negative")
+    for field in (trade.give_spaces, trade.get_spaces, trade.give_cards, trade.get_cards):
+        if not isinstance(field, (tuple, list)):
+            raise IllegalAction("lots and cards in a trade are given as lists")
     if trade.give_cash > game.cash[seat]:
         raise IllegalAction(f"you offer {trade.give_cash} but have {game.cash[seat]} (no loans between players)")
     if trade.get_cash > game.cash[partner]:
@@ -155,15 +160,17 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
         if len(set(spaces)) != len(spaces):
             raise IllegalAction("a lot is named twice in the trade")
         for space in spaces:
-            if not isinstance(space, int) or not 0 <= space < t.size or game.owner[space] != holder:
-                raise IllegalAction(f"seat {holder} does not own {t.names[space] if 0 <= space < t.size else space}")
+            if type(space) is not int or not 0 <= space < t.size:
+                raise IllegalAction(f"there is no space {space!r}")
+            if game.owner[space] != holder:
+                raise IllegalAction(f"seat {holder} does not own {t.names[space]}")
             group = t.group_of[space]
             if any(game.buildings[m] for m in t.members[group]):
                 raise IllegalAction(f"{t.names[space]} is in a group with buildings: sell them first")
     for cards, holder in ((trade.give_cards, seat), (trade.get_cards, partner)):
         held = list(game.held_cards[holder])
         for card in cards:
-            pair = (str(card[0]), int(card[1])) if len(card) == 2 else None
+            pair = tuple(card) if isinstance(card, (tuple, list)) else None
             if pair is None or pair not in held:
                 raise IllegalAction(f"seat {holder} does not hold the card {card!r}")
             held.remove(pair)

@@ -33,10 +33,10 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: 
             if leader is not None and len(active) == 1:
                 break
             bid = game.agents[seat].bid(game, seat, item, high, leader)
-            if not bid or bid <= high or bid > game.cash[seat]:
-                if bid and (bid <= high or bid > game.cash[seat]):
-                    game._refuse(seat, f"bid {bid!r}", f"a bid must be more than {high} and at most your cash "
-                                 f"({game.cash[seat]}); you are out of the auction")
+            if type(bid) is not int or bid <= high or bid > game.cash[seat]:
+                if bid:  # 0 or None is a plain pass; anything else was a mistake
+                    game._refuse(seat, f"bid {bid!r}", f"a bid is a whole number more than {high} and at most your "
+                                 f"cash ({game.cash[seat]}); you are out of the auction")
                 active.remove(seat)
                 continue
             high, leader = bid, seat

@@ -92,6 +92,7 @@ class Game(Money):
         self.debt_depth = 0
         self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
         self._chain = 0  # moves and draws caused by effects since the last roll
+        self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
@@ -237,7 +238,7 @@ class Game(Money):
         doubles = 0
         while True:
             dice = self._roll()
-            is_double = dice[0] == dice[1] if self._two_dice else len(set(dice)) == 1
+            is_double = dice[0] == dice[1] if self._two_dice else _all_same(dice)
             if is_double:
                 doubles += 1
                 if doubles == doubles_limit:
@@ -273,7 +274,7 @@ class Game(Money):
             self._leave_jail(p, "card", [deck, index])
             return True
         dice = self._roll()
-        if len(set(dice)) == 1:
+        if _all_same(dice):
             self._leave_jail(p, "doubles")
         else:
             self.jail_turns[p] += 1
@@ -391,6 +392,10 @@ class Game(Money):
         if o < 0 or self.mortgaged[s]:
             return 0
         kind = t.kind[s]
+        if kind in (NOTHING, DRAW):
+            return 0
+        if rent_mod is not None and rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll, whatever is owned
+            return rent_mod[1] * sum(self._roll())
         rent = t.rent[s]
         group = t.group_of[s]
         if kind == STREET:
@@ -410,13 +415,7 @@ class Game(Money):
             if kind == RAILROAD:
                 amount = rent[count - 1]
             else:
-                dice = self.last_roll
-                if rent_mod is not None and rent_mod[0] == "dice":
-                    dice = self._roll()
-                    return rent_mod[1] * sum(dice)
-                amount = rent[count - 1] * sum(dice)
-        else:
-            return 0
+                amount = rent[count - 1] * sum(self.last_roll)
         if rent_mod is not None and rent_mod[0] == "x":
             amount *= rent_mod[1]
         return amount
@@ -529,14 +528,21 @@ class Game(Money):
                 self.decks[deck_key].append(slot_index)
                 return
 
-    def choose(self, p: int, options: tuple[str, ...]) -> int:
+    def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> int:
+        self._option_costs = costs
         choice = self.agents[p].choose(self, p, options)
+        self._option_costs = ()
         if type(choice) is not int or not 0 <= choice < len(options):
             self._refuse(p, f"choice {choice!r}", f"choose a number from 0 to {len(options) - 1}")
             choice = 0
         if self._emit:
             self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
         return choice
+
+    def option_costs(self, seat: int) -> list[int]:
+        """While ``seat`` is choosing between an effect's alternatives: what each would cost it in
+        cash now (payments less collections; moves and draws count 0). Empty at other times."""
+        return [cost(self, seat) for cost in self._option_costs]
 
     def houses_of(self, p: int) -> int:
         hotel = self.tables.hotel_level
@@ -711,6 +717,11 @@ class Game(Money):
     def result(self) -> Result:
         """The outcome so far (``end`` is "unfinished" until the game is over)."""
         return result_of(self)
+
+
+def _all_same(dice: tuple[int, ...]) -> bool:
+    """Doubles: every die shows the same face (one die alone never throws doubles)."""
+    return len(dice) > 1 and len(set(dice)) == 1
 
 
 def agent_name(agent: Any) -> str:

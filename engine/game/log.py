@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import IO, Any, TextIO, Union
 
@@ -190,6 +190,32 @@ def _read_lines(lines: Iterable[str | bytes], name: str, validate: bool) -> list
             raise LogError(problem, source=name, line=number)
         events.append(event)
     return events
+
+
+def check_references(events: Sequence[Mapping[str, Any]], board_size: int | None = None, *,
+                     source: str = "<events>") -> None:
+    """Raise :class:`LogError` at the first event naming a seat beyond ``game_start.players``
+    (or, with ``board_size``, a space beyond the board): the schema cannot know either."""
+    seats = None
+    for number, event in enumerate(events, 1):
+        if event.get("type") == "game_start":
+            seats = len(event["players"])
+            continue
+        fields: list[tuple[str, Any, str]] = []
+        for key in ("seat", "partner", "proposer", "winner", "creditor"):
+            fields.append((key, event.get(key), "seat"))
+        kind = event.get("type")
+        for key in ("from", "to"):
+            fields.append((key, event.get(key), "space" if kind == "move" else "seat"))
+        fields.append(("space", event.get("space"), "space"))
+        for key in ("give_spaces", "get_spaces"):
+            fields.extend((key, space, "space") for space in event.get(key, ()))
+        for key, value, what in fields:
+            if type(value) is not int:
+                continue
+            limit = seats if what == "seat" else board_size
+            if limit is not None and not 0 <= value < limit:
+                raise LogError(f"'{key}' is {value}, but the game has no {what} {value}", source=source, line=number)
 
 
 # ---------------------------------------------------------------------- replaying

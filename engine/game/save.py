@@ -72,11 +72,69 @@ def game_from_json(data: Any, ruleset: Any, agents: list[Any]) -> Game:
         game.rng.setstate((version, tuple(internal), gauss))
         for agent, agent_state in zip(agents, data["agent_states"], strict=True):
             _set_agent_state(agent, agent_state)
+        check_state(game)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"the save file is damaged ({type(exc).__name__}: {exc})") from None
     return game
+
+
+def check_state(game: Game) -> None:
+    """Raise :class:`SaveError` unless the state is one the rules could reach (a save is outside data)."""
+    t = game.tables
+    n = game.players
+    problems: list[str] = []
+
+    def ints(name: str, values: list[Any], low: int, high: int) -> None:
+        for i, v in enumerate(values):
+            if type(v) is not int or not low <= v <= high:
+                problems.append(f"{name}[{i}] is {v!r}, not a whole number from {low} to {high}")
+
+    ints("position", game.position, 0, t.size - 1)
+    ints("jail_turns", game.jail_turns, -1, max(game.rules.jail.max_turns, 1))
+    ints("owner", game.owner, -1, n - 1)
+    ints("buildings", game.buildings, 0, t.hotel_level)
+    ints("cash", game.cash, -10**9, 10**9)
+    for name in ("houses_left", "hotels_left", "pot", "turn", "round"):
+        value = getattr(game, name)
+        if type(value) is not int or value < 0:
+            problems.append(f"{name} is {value!r}, not a whole number of at least 0")
+    if type(game.current) is not int or not 0 <= game.current < n:
+        problems.append(f"current is {game.current!r}, not a seat from 0 to {n - 1}")
+    if any(type(v) is not bool for v in game.bankrupt + game.mortgaged):
+        problems.append("bankrupt and mortgaged hold true or false only")
+    if problems:
+        raise SaveError("the save file is damaged: " + "; ".join(problems[:3]))
+    if sorted(game.bankrupt_order) != [s for s in range(n) if game.bankrupt[s]]:
+        problems.append("bankrupt_order does not list exactly the bankrupt seats")
+    if not game.finished and game.bankrupt[game.current]:
+        problems.append("the seat to play is bankrupt")
+    for space in range(t.size):
+        owner = game.owner[space]
+        if owner >= 0 and (space not in t.ownable or game.bankrupt[owner]):
+            problems.append(f"{t.names[space]} has an owner it cannot have")
+        if game.buildings[space] and (t.kind[space] != 1 or owner < 0):  # 1: a street
+            problems.append(f"{t.names[space]} has buildings but is not an owned street")
+        if game.mortgaged[space] and owner < 0:
+            problems.append(f"{t.names[space]} is mortgaged but has no owner")
+    houses = sum(b for b in game.buildings if b < t.hotel_level)
+    hotels = sum(1 for b in game.buildings if b == t.hotel_level)
+    if (game.houses_left + houses, game.hotels_left + hotels) != (game.ruleset.houses, game.ruleset.hotels):
+        problems.append("the houses and hotels in the bank and on the board do not add up to the box")
+    for key, slots in t.decks.items():
+        held = [(d, i) for cards in game.held_cards for d, i in cards if d == key]
+        in_deck = list(game.decks[key])
+        if sorted(in_deck) != sorted(set(in_deck)) or any(not 0 <= i < len(slots) for i in in_deck):
+            problems.append(f"deck {key} lists a card twice or a card it does not have")
+            continue
+        rest = sorted(slots[i].index for i in range(len(slots)) if i not in set(in_deck))
+        if rest != sorted(i for _, i in held):
+            problems.append(f"the cards of deck {key} are neither in it nor held")
+    if any(d not in t.decks for cards in game.held_cards for d, _ in cards):
+        problems.append("a held card belongs to no deck")
+    if problems:
+        raise SaveError("the save file is damaged: " + "; ".join(problems[:3]))
 
 
 def _agent_state(agent: Any) -> Any:

@@ -53,7 +53,6 @@ class Tables:
         self.group_keys = tuple(group_keys)
         self.group_of = [group_keys.index(s.group) if s.group in group_keys and s.ownable else -1 for s in board]
         self.members = [g.members for g in ruleset.groups]
-        self.group_size = [len(g.members) for g in ruleset.groups]
         self.house_cost = [g.house_cost or 0 for g in ruleset.groups]
         self.buildable = [bool(g.members) and board[g.members[0]].kind == "street" and g.house_cost is not None
                           for g in ruleset.groups]

@@ -80,13 +80,17 @@ def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[s
                 problems.append(composed.problem(
                     here + ("rent",), "rent-length",
                     f'"{name}" has {len(rent)} rent figures; a street needs {needed}: with 0 to '
-                    f'{needed - 2} houses, then with a hotel'))
+                    f'{needed - 2} houses, then with a hotel',
+                    _set_elsewhere(composed, ("rules", "building", "houses_per_hotel"), here + ("rent",),
+                                   f"houses_per_hotel is {needed - 2}")))
         else:
             for key in _OWNABLE_ONLY:
                 if key in space:
                     problems.append(composed.problem(
                         here + (key,), "not-ownable",
-                        f"a space of kind {kind} has no {key}: only streets, railroads and utilities do", key=True))
+                        f"a space of kind {kind} has no {key}: only streets, railroads and utilities do",
+                        _set_elsewhere(composed, here + ("kind",), here + (key,), f"its kind is {kind}"),
+                        key=True))
         if kind == "draw":
             deck = space.get("deck")
             if deck is None:
@@ -97,6 +101,26 @@ def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[s
         elif "deck" in space:
             problems.append(composed.problem(here + ("deck",), "not-draw",
                                              f"a space of kind {kind} has no deck: only draw spaces do", key=True))
+
+
+def _set_elsewhere(composed: Composed, cause: tuple[Any, ...], place: tuple[Any, ...], what: str) -> str | None:
+    """A hint naming where ``cause`` was set, when another file than the one of ``place`` set it."""
+    if cause[:1] == ("rules",) and not _has(composed.data, cause):
+        return None  # a default, set by nobody
+    cause_doc, cause_where = composed.origin(cause)
+    place_doc, _ = composed.origin(place)
+    if cause_doc is place_doc:
+        return None
+    mark = cause_doc.mark(cause_where)
+    return f"{what}, set at {cause_doc.file}:{mark.line}:{mark.column}"
+
+
+def _has(data: Any, path: tuple[Any, ...]) -> bool:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return False
+        data = data[part]
+    return True
 
 
 def _check_groups(composed: Composed, board: list[dict[str, Any]], groups: dict[str, Any],
