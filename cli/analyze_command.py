@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from typing import Any
 
 import click
 
+from .files import write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
@@ -70,17 +69,8 @@ def _simulate(ruleset: Any, games: int, players: str, seed: int, jobs: int) -> A
 def _write(text: str, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=False)
-        return
-    folder = os.path.dirname(os.path.abspath(output))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".analyze-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, output)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    else:
+        write_atomic(output, text)
 
 
 def _text(data: dict[str, Any], simulation: Any) -> str:

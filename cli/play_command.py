@@ -9,12 +9,10 @@ answers go into the event log as ``decision`` events (RecordingAgent), so that
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import os
 import random
-import tempfile
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -27,6 +25,7 @@ from monopoly.game.log import EventLog
 from monopoly.game.save import SaveError, game_from_json, game_to_json
 from monopoly.ruleset import Ruleset
 
+from .files import write_atomic
 from .human import HumanAgent, QuitGame
 from .render_text import HUMAN, Narrator, holdings_lines, is_human
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
@@ -76,27 +75,9 @@ def make_agents(names: list[str], narrator: Narrator) -> list[Agent]:
 # ---------------------------------------------------------------------- save files
 
 
-def write_atomic(path: Path, data: Any) -> None:
-    """Write JSON to ``path`` so that a crash leaves the old file or the new one, never half of one."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a save is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def save_json(path: Path, data: Any) -> None:
+    """Write a save so that a crash leaves the old file or the new one, never half of one."""
+    write_atomic(path, json.dumps(data, separators=(",", ":")))
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -195,7 +176,7 @@ class Session:
 
     def save(self, path: Path, data: dict[str, Any]) -> None:
         try:
-            write_atomic(path, data)
+            save_json(path, data)
         except OSError as exc:
             raise click.ClickException(f"cannot save the game to {path}: {exc.strerror}") from None
 
@@ -253,7 +234,7 @@ class Session:
             path = Path(name)
             try:
                 check_save_target(path)
-                write_atomic(path, data)
+                save_json(path, data)
             except click.ClickException as exc:
                 click.echo(f"Cannot save there: {exc.format_message()}")
                 continue

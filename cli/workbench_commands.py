@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -12,29 +10,13 @@ from monopoly.ruleset import RulesetError, RulesetNotFound, find_ruleset
 from monopoly.ruleset.compose import builtin_rulesets
 from monopoly.ruleset.load import load_file
 
+from .files import write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
 def register(group: click.Group) -> None:
     for command in (render, new):
         group.add_command(command)
-
-
-def write_text(text: str, output: Path) -> None:
-    """Write ``text`` to ``output`` whole or not at all (a temporary file renamed over it)."""
-    folder = output.resolve().parent
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{output.name}-", suffix=".tmp")
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(temporary, output)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
 
 
 @click.command()
@@ -65,7 +47,7 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
     if output is None:
         click.echo(svg, nl=False)
         return
-    write_text(svg, output)
+    write_atomic(output, svg)
     click.echo(f"wrote {output} ({len(loaded.board)} spaces{', landing odds' if heat else ''})", err=True)
 
 

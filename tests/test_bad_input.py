@@ -121,3 +121,18 @@ def test_replay_of_a_log_naming_a_missing_seat_or_space_exits_one(runner, cli, t
         result = runner.invoke(cli, ["replay", str(bad)])
         assert result.exit_code == 1, result.output
         assert words in result.output and f"bad.jsonl:{index + 1}:" in result.output
+
+
+@pytest.mark.parametrize("command", [["render", "classic"], ["analyze", "classic"],
+                                     ["analyze", "classic", "--format", "html"]])
+def test_an_unwritable_output_is_a_clear_error(command, runner, cli, tmp_path):
+    target = tmp_path / "missing-folder" / "out.file"
+    result = runner.invoke(cli, [*command, "-o", str(target)])
+    assert result.exit_code == 1 and "cannot write" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_render_writes_the_file_it_is_given(runner, cli, tmp_path):
+    target = tmp_path / "board.svg"
+    result = runner.invoke(cli, ["render", "classic", "-o", str(target)])
+    assert result.exit_code == 0 and target.read_text(encoding="utf-8").startswith("<svg")
