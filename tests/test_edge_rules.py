@@ -99,3 +99,25 @@ def test_option_costs_price_each_alternative_while_choosing():
     assert game.cash[0] == 900
     assert game.option_costs(0) == []  # only while choosing
     assert [e["chosen"] for e in events if e["type"] == "choice"] == [1]
+
+
+def test_legal_actions_lists_exactly_the_actions_verify_allows():
+    """legal_actions picks candidates from the state for speed; trying every action must agree."""
+    from monopoly.game import actions as act
+
+    ruleset = monopoly.load_ruleset("classic", ["tournament"])
+    checked = 0
+    for seed in range(6):
+        game = monopoly.Game(ruleset, [monopoly.make_agent(n) for n in ("random", "greedy", "trader", "cautious")],
+                             seed=seed, max_turns=250)
+        while not game.finished:
+            game.play_turn()
+            for seat in range(4):
+                for raising in (False, True):
+                    every = [] if game.bankrupt[seat] else [
+                        action for s in game.tables.ownable if game.owner[s] == seat
+                        for action in (act.Build(s), act.SellBuilding(s), act.Mortgage(s), act.Unmortgage(s))
+                        if act.can(game, seat, action, raising=raising)]
+                    assert act.legal_actions(game, seat, raising=raising) == every
+                    checked += 1
+    assert checked > 1000

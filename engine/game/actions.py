@@ -185,14 +185,31 @@ def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool
 
 
 def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Action]:
-    """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order."""
+    """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order.
+
+    Candidates are picked cheaply from the state (a build needs the whole group, a
+    sale a building, ...) and each is then confirmed by :func:`verify`, the one
+    place where the rules of actions live.
+    """
     if game.finished or game.bankrupt[seat]:
         return []
+    t = game.tables
+    owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
     found: list[Action] = []
-    for space in game.tables.ownable:
-        if game.owner[space] != seat:
+    for space in t.ownable:
+        if owner[space] != seat:
             continue
-        for action in (Build(space), SellBuilding(space), Mortgage(space), Unmortgage(space)):
-            if can(game, seat, action, raising=raising):
-                found.append(action)
+        members = t.members[t.group_of[space]]
+        candidates: list[Action] = []
+        if mortgaged[space]:
+            candidates.append(Unmortgage(space))
+        else:
+            if t.buildable[t.group_of[space]] and buildings[space] < t.hotel_level and \
+                    all(owner[m] == seat for m in members):
+                candidates.append(Build(space))
+            if buildings[space]:
+                candidates.append(SellBuilding(space))
+            elif not any(buildings[m] for m in members):
+                candidates.append(Mortgage(space))
+        found.extend(action for action in candidates if can(game, seat, action, raising=raising))
     return found
