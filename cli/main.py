@@ -23,10 +23,10 @@ EXIT_INTERNAL = 70
 @click.group(context_settings=CONTEXT)
 @click.version_option(package_name="monopoly-engine", prog_name="monopoly")
 def cli() -> None:
-    """Monopoly as data: validate and inspect editions and house rules.
+    """Monopoly as data: play, simulate, analyze and check editions and house rules.
 
     Built-in rulesets are found by name (`monopoly list` shows them); any other
-    ruleset is a path to a YAML file.
+    ruleset is a path to a YAML file. `monopoly COMMAND --help` explains each command.
     """
 
 
