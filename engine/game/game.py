@@ -96,6 +96,8 @@ class Game(Money):
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
+        # Only a last-standing game can skip the end check on a turn nobody went bankrupt.
+        self._end_each_turn = self.rules.end.when != "last_standing"
         self._two_dice = ruleset.dice_count == 2
         self._sides = ruleset.dice_sides
         self._random = self.rng.random
@@ -150,7 +152,9 @@ class Game(Money):
                 self._between_turns(p, action)
         if not self.finished:
             self._next_seat()  # counts the round first, so a round limit ends the game right after it
-            check_end(self)
+            if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
+                                                               self.turn >= self.max_turns):
+                check_end(self)
 
     def start(self) -> None:
         """Shuffle the decks, pay the starting cash and deal deeds (once; play_turn does it by itself).
@@ -235,17 +239,18 @@ class Game(Money):
         if self.jail_turns[p] >= 0 and not self._jail_start(p):
             return
         doubles_limit = self._doubles_limit
+        two = self._two_dice
         doubles = 0
         while True:
             dice = self._roll()
-            is_double = dice[0] == dice[1] if self._two_dice else _all_same(dice)
+            is_double = dice[0] == dice[1] if two else _all_same(dice)
             if is_double:
                 doubles += 1
                 if doubles == doubles_limit:
                     self.send_to_jail(p, "doubles")
                     return
             self._chain = 0
-            self._forward(p, dice[0] + dice[1] if self._two_dice else sum(dice))
+            self._forward(p, dice[0] + dice[1] if two else sum(dice))
             self._land(p, None)
             if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
                 return
@@ -360,7 +365,7 @@ class Game(Money):
     def _land(self, p: int, rent_mod: tuple[str, int] | None) -> None:
         t = self.tables
         s = self.position[p]
-        if self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0:
+        if t.has_pass_triggers and (self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0):
             return  # a pass trigger ended the move first
         if t.has_land_triggers:
             for run in t.land_triggers[s]:
