@@ -467,21 +467,84 @@ def test_grammar_builds_in_strict_mode() -> None:
     lark.Lark(grammar_text(), strict=True, postlex=_WordEverywhere(), **GRAMMAR_OPTIONS)
 
 
-def test_parser_tables_are_cached_and_checked(tmp_path, monkeypatch) -> None:
-    from monopoly.effects import parse as parse_module
+def test_shipped_parser_tables_are_current() -> None:
+    # The tables beside the grammar must be rebuilt when the grammar changes:
+    # python -m monopoly.effects.tables
+    import json
+    from importlib import resources
 
-    monkeypatch.setenv("MONOPOLY_CACHE_DIR", str(tmp_path))
-    path = parse_module._cache_path()
-    assert path is not None and path.startswith(str(tmp_path))
-    fresh = lark.Lark(parse_module.grammar_text(), cache=path, postlex=parse_module._WordEverywhere(),
-                      **parse_module.GRAMMAR_OPTIONS)
-    assert (tmp_path / path.rsplit("/", 1)[1]).stat().st_size > 0
-    cached = lark.Lark(parse_module.grammar_text(), cache=path, postlex=parse_module._WordEverywhere(),
-                       **parse_module.GRAMMAR_OPTIONS)
-    text = "advance to nearest utility with rent 10 x dice"
-    assert cached.parse(text) == fresh.parse(text)
-    monkeypatch.setenv("MONOPOLY_NO_CACHE", "1")
-    assert parse_module._cache_path() is None
+    from monopoly.effects import parse as parse_module
+    from monopoly.effects import tables
+
+    shipped = json.loads(resources.files("monopoly.grammar").joinpath(tables.TABLES_FILE).read_text("utf-8"))
+    current = tables.grammar_key(parse_module.grammar_text(), parse_module.parser_options())
+    assert shipped["grammar_sha256"] == current, "stale tables: run python -m monopoly.effects.tables"
+
+
+def test_parser_from_tables_parses_like_the_grammar() -> None:
+    from monopoly.effects import parse as parse_module
+    from monopoly.effects.tables import load_tables
+
+    live = {"postlex": parse_module._WordEverywhere()}
+    loaded = load_tables(parse_module.grammar_text(), parse_module.parser_options(), live)
+    if loaded is None:  # the tables were made by another lark version: the grammar is used
+        assert lark.__version__ != _shipped_lark_version()
+        return
+    fresh = parse_module.build_parser()
+    import monopoly
+
+    texts = [card.effect for name in ("classic", "uk") for deck in monopoly.load_ruleset(name).decks
+             for card in deck.cards if isinstance(card.effect, str)]
+    texts += ["advance to nearest utility with rent 10 x dice", "choose: pay 10 | draw chance"]
+    for text in texts:
+        assert loaded.parse(text) == fresh.parse(text), text
+    with pytest.raises(lark.exceptions.UnexpectedInput):
+        loaded.parse("pay pay")
+
+
+def _shipped_lark_version() -> str:
+    import json
+    from importlib import resources
+
+    from monopoly.effects import tables
+
+    return json.loads(resources.files("monopoly.grammar").joinpath(tables.TABLES_FILE).read_text("utf-8"))["lark"]
+
+
+def test_tables_for_another_grammar_are_not_used() -> None:
+    from monopoly.effects import parse as parse_module
+    from monopoly.effects.tables import load_tables
+
+    live = {"postlex": parse_module._WordEverywhere()}
+    assert load_tables(parse_module.grammar_text() + "\n// changed", parse_module.parser_options(), live) is None
+
+
+def test_no_cache_file_is_read_or_written(tmp_path) -> None:
+    # lark's cache is a pickle read before any check: a file planted where a
+    # cache could be must never run. The program keeps no per-user cache at all.
+    import pickle
+    import subprocess
+    import sys
+
+    marker = tmp_path / "ran"
+
+    class Planted:
+        def __reduce__(self):
+            return (open, (str(marker), "w"))
+
+    cache = tmp_path / "cache"
+    (cache / "monopoly").mkdir(parents=True)
+    for name in ("effects.lark", "effects-0000000000000000.lark", "lark.cache"):
+        (cache / "monopoly" / name).write_bytes(pickle.dumps(Planted()))
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CACHE_HOME": str(cache),
+           "MONOPOLY_CACHE_DIR": str(cache / "monopoly")}
+    out = subprocess.run([sys.executable, "-m", "monopoly.cli.main", "validate", "classic"], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert not marker.exists()
+    assert sorted(p.name for p in (cache / "monopoly").iterdir()) == sorted(
+        ["effects.lark", "effects-0000000000000000.lark", "lark.cache"])
+    assert not (tmp_path / ".cache").exists()
 
 
 def test_keyword_list() -> None:

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import difflib
 import functools
-import hashlib
 import importlib.resources
-import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
@@ -108,41 +105,30 @@ def grammar_text() -> str:
     return importlib.resources.files("monopoly.grammar").joinpath("effects.lark").read_text(encoding="utf-8")
 
 
+def parser_options() -> dict[str, Any]:
+    """The options the tables are built with (data only; the postlexer is given again at load)."""
+    return dict(GRAMMAR_OPTIONS)
+
+
+def build_parser() -> Lark:
+    """The parser built from the grammar (about a fifth of a second)."""
+    return Lark(grammar_text(), postlex=_WordEverywhere(), **GRAMMAR_OPTIONS)
+
+
 @functools.cache
 def parser() -> Lark:
     """The effect parser, built on first use and then shared.
 
-    Building the LALR tables takes about a tenth of a second, most of a cold
-    `monopoly validate`; lark keeps the analysis in a cache file (see
-    :func:`_cache_path`) that it checks against a hash of the grammar and options.
-    Strict mode (conflicts are errors) is checked by the tests, not at every start.
+    It is read from the LALR tables shipped beside the grammar (a few
+    milliseconds; see :mod:`monopoly.effects.tables`), or built from the grammar
+    when those were made from another grammar or lark version. No per-user cache
+    file is read or written. Strict mode (conflicts are errors) is checked by the
+    tests, not at every start.
     """
-    options = dict(GRAMMAR_OPTIONS, postlex=_WordEverywhere())
-    path = _cache_path()
-    if path is not None:
-        try:
-            return Lark(grammar_text(), cache=path, **options)
-        except OSError:
-            pass  # an unwritable or broken cache is only slower
-    return Lark(grammar_text(), **options)
+    from .tables import load_tables
 
-
-def _cache_path() -> str | None:
-    """A per-user cache file for the parser tables; None when caching is off.
-
-    ``MONOPOLY_CACHE_DIR`` chooses the folder (default: ``$XDG_CACHE_HOME/monopoly``
-    or ``~/.cache/monopoly``); ``MONOPOLY_NO_CACHE=1`` turns caching off.
-    """
-    if os.environ.get("MONOPOLY_NO_CACHE"):
-        return None
-    folder = os.environ.get("MONOPOLY_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "monopoly")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    key = hashlib.sha256((grammar_text() + repr(sorted(GRAMMAR_OPTIONS.items())) + lark.__version__).encode())
-    return os.path.join(folder, f"effects-{key.hexdigest()[:16]}.lark")
+    loaded = load_tables(grammar_text(), parser_options(), {"postlex": _WordEverywhere()})
+    return loaded if loaded is not None else build_parser()
 
 
 @functools.cache
