@@ -12,6 +12,7 @@ import yaml
 
 from monopoly.ruleset import (
     ERROR,
+    MAX_PROBLEMS,
     WARNING,
     Problem,
     Ruleset,
@@ -21,6 +22,7 @@ from monopoly.ruleset import (
     check_ruleset,
 )
 from monopoly.ruleset.load import load_file
+from monopoly.ruleset.problems import escape
 from monopoly.ruleset.schema import schema_text
 
 VARIANT_OPTION = click.option(
@@ -33,17 +35,18 @@ def register(group: click.Group) -> None:
         group.add_command(command)
 
 
-def _check(name: str, variants: Sequence[str]) -> tuple[Ruleset | None, list[Problem]]:
+def _check(name: str, variants: Sequence[str], max_problems: int | None = MAX_PROBLEMS
+           ) -> tuple[Ruleset | None, list[Problem]]:
     """check_ruleset with a missing file or unknown name turned into a usage error (exit 2)."""
     try:
-        return check_ruleset(name, variants)
+        return check_ruleset(name, variants, max_problems=max_problems)
     except RulesetNotFound as exc:
         message = f"no ruleset file or built-in ruleset named '{exc.name}'"
         if exc.hint:
             message += f" ({exc.hint})"
         raise click.UsageError(message) from None
     except OSError as exc:
-        raise click.UsageError(f"cannot read {exc.filename}: {exc.strerror}") from None
+        raise click.UsageError(f"cannot read {escape(str(exc.filename))}: {exc.strerror}") from None
 
 
 def load_or_exit(name: str, variants: Sequence[str]) -> Ruleset:
@@ -61,17 +64,20 @@ def load_or_exit(name: str, variants: Sequence[str]) -> Ruleset:
 @VARIANT_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: compiler-style lines; json: a list of problems.")
-def validate(rulesets: tuple[str, ...], variants: tuple[str, ...], fmt: str) -> None:
+@click.option("--max-problems", type=click.IntRange(min=0), default=MAX_PROBLEMS, show_default=True, metavar="N",
+              help="Show at most N problems per file, then one line counting the rest (0: show all).")
+def validate(rulesets: tuple[str, ...], variants: tuple[str, ...], fmt: str, max_problems: int) -> None:
     """Check rulesets and report every problem found.
 
     Each PATH_OR_NAME is loaded with the variants applied; a variant file given
-    on its own is checked on top of classic. Exit status: 0 when valid, 1 when
+    on its own is checked on top of classic. A path must end in .yaml or .yml;
+    a name without one is a built-in ruleset. Exit status: 0 when valid, 1 when
     any error was found, 2 for a usage error (such as a missing file).
     """
     found: list[Problem] = []
     verdicts = []
     for name in rulesets:
-        ruleset, problems = _check(name, variants)
+        ruleset, problems = _check(name, variants, max_problems or None)
         found.extend(problems)
         verdicts.append((name, ruleset, problems))
     errors = sum(p.severity == ERROR for p in found)
@@ -84,10 +90,14 @@ def validate(rulesets: tuple[str, ...], variants: tuple[str, ...], fmt: str) -> 
         for name, ruleset, _ in verdicts:
             if ruleset is not None:
                 extra = f" with {', '.join(ruleset.variants)}" if ruleset.variants else ""
-                click.echo(f"ok: {name}{extra} ({len(ruleset.board)} spaces, "
+                click.echo(f"ok: {escape(name)}{extra} ({len(ruleset.board)} spaces, "
                            f"{sum(d.size for d in ruleset.decks)} cards)")
         if found:
-            click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+            notes = [p for p in found if p.code == "more-problems"]
+            hidden = sum(p.hidden for p in notes)
+            counted = f"{hidden:,}" if all(p.hidden_exact for p in notes) else f"more than {hidden:,}"
+            click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+                       + (f" shown; {counted} more not shown" if notes else ""))
     sys.exit(1 if errors else 0)
 
 

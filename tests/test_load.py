@@ -25,8 +25,8 @@ def test_marks_are_one_based_for_keys_and_values():
 
 
 def test_keys_are_text_as_written_and_values_are_typed():
-    doc = load_bytes(b"on: yes\nno: 1.5\n3: null\n", "f.yaml")
-    assert doc.data == {"on": True, "no": 1.5, "3": None}
+    doc = load_bytes(b"id: x\non: yes\nno: 1.5\n3: null\n", "f.yaml")
+    assert doc.data == {"id": "x", "on": True, "no": 1.5, "3": None}
 
 
 @pytest.mark.parametrize(
@@ -40,7 +40,8 @@ def test_keys_are_text_as_written_and_values_are_typed():
         (b"a:\n  b: 1\n  b: 2\n", "duplicate-key", 3, 3),
         (b"a: 1\nb: caf\xe9\n", "encoding", 2, 7),
         (b"a: \x00\n", "encoding", 1, 4),
-        (b"a: [1, 2\n", "yaml", 2, 1),
+        (b"id: x\na: [1, 2\n", "yaml", 3, 1),
+        (b"a: [1, 2\n", "not-a-ruleset", 2, 1),
         (b"a: 1\n---\nb: 2\n", "multiple-documents", 2, 1),
         (b"a: !!python/object/apply:os.system [ls]\n", "unsafe-tag", 1, 4),
         (b"a: !!binary aGVsbG8=\n", "unsafe-tag", 1, 4),
@@ -86,10 +87,10 @@ def test_too_many_aliases_are_refused():
 
 
 def test_a_few_aliases_are_fine():
-    doc = load_bytes(b"rent: &r [1, 2]\nother: *r\n", "f.yaml")
+    doc = load_bytes(b"id: x\nrent: &r [1, 2]\nother: *r\n", "f.yaml")
     assert doc.data["other"] == [1, 2]
 
 
 def test_utf8_bom_and_unicode_text_are_fine():
-    doc = load_bytes("\ufeffcurrency: \"£\"\n".encode("utf-8"), "f.yaml")
-    assert doc.data == {"currency": "£"}
+    doc = load_bytes("\ufeffid: x\ncurrency: \"£\"\n".encode("utf-8"), "f.yaml")
+    assert doc.data == {"id": "x", "currency": "£"}

@@ -10,26 +10,28 @@ from collections.abc import Sequence
 
 from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset
 from .model import DEFAULTS, Card, Deck, Group, Rules, Ruleset, Space, Trigger, build_ruleset
-from .problems import ERROR, WARNING, Problem, RulesetError
+from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file
 from .semantics import check_composed
 
 PathOrName = str | os.PathLike[str]
 
 
 def check_ruleset(
-    name_or_path: PathOrName, variants: Sequence[PathOrName] = ()
+    name_or_path: PathOrName, variants: Sequence[PathOrName] = (), *, max_problems: int | None = MAX_PROBLEMS
 ) -> tuple[Ruleset | None, list[Problem]]:
     """Load and check a ruleset; return it (None if it has errors) and every problem found.
 
+    At most ``max_problems`` problems of each file are returned (None: all),
+    then one note (severity ``note``, code ``more-problems``) counting the rest.
     Warnings do not stop a ruleset from loading. Raises :class:`RulesetNotFound`
     for a name or path that does not exist (a usage error, not a problem in a file).
     """
     try:
-        composed = compose(name_or_path, variants)
+        composed = compose(name_or_path, variants, max_problems=max_problems)
     except RulesetError as exc:
-        return None, exc.problems
+        return None, cap_per_file(exc.problems, max_problems)
     problems, effects = check_composed(composed)
-    problems.sort(key=lambda p: (p.file, p.line, p.column, p.message))
+    problems = cap_per_file(problems, max_problems)
     if any(p.severity == ERROR for p in problems):
         return None, problems
     ruleset = build_ruleset(composed.data, effects, tuple(composed.variants),
@@ -54,6 +56,8 @@ def load_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) 
 
 __all__ = [
     "DEFAULTS",
+    "MAX_PROBLEMS",
+    "NOTE",
     "WARNING",
     "Builtin",
     "Card",

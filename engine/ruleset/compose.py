@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from .load import Document, Path, load_file
-from .problems import Problem, RulesetError
+from .problems import Problem, RulesetError, brief
 from .schema import check_document, suggest
 
 MAX_EXTENDS = 8
@@ -38,9 +38,15 @@ class RulesetNotFound(LookupError):
     """A name or path that is neither a file nor a built-in ruleset (a usage error)."""
 
     def __init__(self, name: str, hint: str | None):
-        self.name = name
+        self.name = brief(name, 200)
         self.hint = hint
-        super().__init__(f"no ruleset file or built-in ruleset named '{name}'" + (f" ({hint})" if hint else ""))
+        super().__init__(f"no ruleset file or built-in ruleset named '{self.name}'" + (f" ({hint})" if hint else ""))
+
+
+#: The endings a ruleset file must have: nothing else is read as a ruleset.
+RULESET_SUFFIXES = (".yaml", ".yml")
+_MAX_PATH = 4096
+_MAX_PATH_PART = 255
 
 
 @attrs.frozen
@@ -67,26 +73,43 @@ def find_ruleset(name_or_path: str | os.PathLike[str], *, relative_to: FsPath | 
                  kind: str | None = None) -> FsPath:
     """The file for a path or a built-in name; :class:`RulesetNotFound` if neither exists.
 
-    A path is tried first (relative to ``relative_to`` when given, as ``extends``
-    does), then the built-in rulesets of ``kind`` (any kind when None).
+    The same rule holds wherever the name comes from: the command line, an
+    ``extends:`` key, a save or a log (docs/security.md). A name without a
+    folder separator or a ``.yaml``/``.yml`` ending is a built-in ruleset of
+    ``kind`` (any kind when None), never a file. Anything else is a path, which
+    must end in ``.yaml`` or ``.yml`` and name a regular file; a relative path is
+    taken from ``relative_to`` when given (the folder of the file that wrote
+    ``extends``). Absolute paths and ``..`` are allowed: a path can reach any
+    ``.yaml`` file the user can read, and the loader shows nothing of a file
+    that is not a ruleset.
     """
     text = os.fspath(name_or_path)
+    builtins = [b for b in builtin_rulesets() if kind is None or b.kind == kind]
+    looks_like_path = "/" in text or os.sep in text or text.lower().endswith(RULESET_SUFFIXES)
+    if not looks_like_path:
+        for builtin in builtins:
+            if builtin.id == text:
+                return builtin.path
+        hint = suggest(text, [b.id for b in builtins]) if len(text) <= 100 else None
+        if hint is None:
+            hint = "built-in: " + ", ".join(b.id for b in builtins) + "; a file's path ends in .yaml or .yml"
+        raise RulesetNotFound(text, hint)
+    if len(text) > _MAX_PATH or any(len(part) > _MAX_PATH_PART for part in text.replace(os.sep, "/").split("/")):
+        raise RulesetNotFound(text, "the path is too long")
+    if "\x00" in text:
+        raise RulesetNotFound(text, "the path holds a NUL character")
+    if not text.lower().endswith(RULESET_SUFFIXES):
+        raise RulesetNotFound(text, "only .yaml and .yml files are read as rulesets")
     candidate = FsPath(text)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate
-    if candidate.is_file():
-        return candidate
-    looks_like_path = os.sep in text or "/" in text or text.endswith((".yaml", ".yml"))
-    builtins = [b for b in builtin_rulesets() if kind is None or b.kind == kind]
-    for builtin in builtins:
-        if builtin.id == text:
-            return builtin.path
-    if looks_like_path:
-        raise RulesetNotFound(text, "no such file" if not candidate.exists() else "not a file")
-    hint = suggest(text, [b.id for b in builtins])
-    if hint is None:
-        hint = "built-in: " + ", ".join(b.id for b in builtins)
-    raise RulesetNotFound(text, hint)
+    try:
+        if candidate.is_file():
+            return candidate
+        exists = candidate.exists()
+    except OSError as exc:
+        raise RulesetNotFound(text, exc.strerror or "it cannot be read") from None
+    raise RulesetNotFound(text, "not a regular file" if exists else "no such file")
 
 
 @attrs.define
@@ -117,25 +140,29 @@ class Composed:
         return doc.problem(where, code, message, hint, key=key, severity=severity)
 
 
-def compose(name_or_path: str | os.PathLike[str], variants: Sequence[str | os.PathLike[str]] = ()) -> Composed:
+def compose(name_or_path: str | os.PathLike[str], variants: Sequence[str | os.PathLike[str]] = (), *,
+            max_problems: int | None = None) -> Composed:
     """Load an edition (or a variant, applied to classic) and layer the variants on it.
 
-    Raises :class:`RulesetError` with every problem found, and
+    Raises :class:`RulesetError` with every problem found (the schema problems
+    of one file explained up to ``max_problems``, the rest counted), and
     :class:`RulesetNotFound` for a name or path that does not exist.
     """
     problems: list[Problem] = []
+    limit = max_problems
+
     main_path = find_ruleset(name_or_path)
-    main = _load_checked(main_path, problems)
+    main = _load_and_check(main_path, problems, limit)
     variant_docs: list[Document] = []
     if main.data.get("kind") == "variant":
         variant_docs.append(main)
         base_path = find_ruleset(DEFAULT_BASE, kind="edition")
-        chain = _extends_chain(_load_checked(base_path, problems), base_path, problems)
+        chain = _extends_chain(_load_and_check(base_path, problems, limit), base_path, problems, limit)
     else:
-        chain = _extends_chain(main, main_path, problems)
+        chain = _extends_chain(main, main_path, problems, limit)
     for name in variants:
         path = find_ruleset(name, kind="variant")
-        doc = _load_checked(path, problems)
+        doc = _load_and_check(path, problems, limit)
         if doc.data.get("kind") != "variant":
             problems.append(doc.problem(("kind",), "not-a-variant",
                                         f"{doc.file} is an edition, not a variant",
@@ -169,16 +196,16 @@ def _raise_errors(problems: list[Problem]) -> None:
         raise RulesetError(problems)
 
 
-def _load_checked(path: FsPath, problems: list[Problem]) -> Document:
+def _load_and_check(path: FsPath, problems: list[Problem], limit: int | None) -> Document:
     doc = load_file(path)
-    schema_problems = check_document(doc)
+    schema_problems = check_document(doc, limit)
     if schema_problems:
         problems.extend(schema_problems)
         raise RulesetError(problems)
     return doc
 
 
-def _extends_chain(doc: Document, path: FsPath, problems: list[Problem]) -> list[Document]:
+def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: int | None) -> list[Document]:
     """[base, ..., doc]: the editions ``doc`` builds on, the root first."""
     chain = [doc]
     seen = {path.resolve()}
@@ -189,19 +216,20 @@ def _extends_chain(doc: Document, path: FsPath, problems: list[Problem]) -> list
             parent_path = find_ruleset(name, relative_to=current_path.parent, kind="edition")
         except RulesetNotFound as exc:
             problems.append(current.problem(("extends",), "unknown-extends",
-                                            f"cannot find the edition '{name}' to extend", exc.hint))
+                                            f"cannot find the edition '{exc.name}' to extend", exc.hint))
             raise RulesetError(problems) from None
         if parent_path.resolve() in seen or len(chain) > MAX_EXTENDS:
             problems.append(current.problem(("extends",), "extends-cycle",
-                                            f"'extends: {name}' leads back to a file already extended"
+                                            f"'extends: {brief(str(name), 200)}' leads back to a file already extended"
                                             if parent_path.resolve() in seen else
                                             f"more than {MAX_EXTENDS} editions extend each other"))
             raise RulesetError(problems)
         seen.add(parent_path.resolve())
-        parent = _load_checked(parent_path, problems)
+        parent = _load_and_check(parent_path, problems, limit)
         if parent.data.get("kind") == "variant":
             problems.append(current.problem(("extends",), "extends-variant",
-                                            f"'{name}' is a variant; an edition can only extend an edition",
+                                            f"'{brief(str(name), 200)}' is a variant; an edition can only "
+                                            "extend an edition",
                                             "apply a variant with --variant instead"))
             raise RulesetError(problems)
         chain.insert(0, parent)

@@ -8,31 +8,61 @@ itself instead of calling ``safe_load`` so that it can
 * refuse deep nesting before anything recursive runs,
 * count aliases and the size they expand to (a "billion laughs" file is refused
   long before anything walks the expanded tree),
-* read mapping keys as the text written (``on:`` stays ``"on"``, not ``True``).
+* read mapping keys as the text written (``on:`` stays ``"on"``, not ``True``),
+* count lines as editors do (only ``\\n`` ends a line: a file holding U+2028,
+  U+0085 or a lone carriage return is refused, located, instead of being
+  numbered differently by the YAML reader and by the designer's editor).
 
-Only the safe tags are constructed: a ``!!python/...`` tag is an error.
+A file from a stranger must be as harmless as a picture (docs/security.md): only
+the plain tags are constructed (text, whole numbers, numbers, true/false, null;
+a ``!!python/...``, ``!!set`` or ``!!binary`` tag is an error, and so is a value
+its tag cannot read, such as ``!!int abc``); NaN and infinities, control
+characters and terminal escapes in text are refused; and a file that is not a
+ruleset at all (not YAML, not a mapping, no ``id:``) is refused with one line
+that never quotes it.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
+import stat
 from typing import Any
 
 import attrs
 import yaml
 
-from .problems import Problem, RulesetError, describe_type
+from .problems import Problem, RulesetError, brief, describe_type
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
 MAX_ALIASES = 100
-MAX_NODES = 100_000
+#: A large edition has a few thousand values (classic: about 600).
+MAX_NODES = 20_000
 
 Path = tuple[Any, ...]
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+#: The tags a scalar may carry, explicitly or as resolved: nothing that builds objects.
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{name}": name for name in ("str", "int", "float", "bool", "null")}
+#: Characters no ruleset needs, that a terminal may obey, or that editors and YAML count differently as
+#: line ends: C0 controls but tab and line feed, DEL, C1 controls, surrogates, U+2028/9, U+FFFE/F, and a
+#: carriage return not followed by a line feed.
+_BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]|\r(?!\n)")
+#: The same inside a value: tabs and line feeds are text; a value may not hold a line end of another kind.
+_BAD_IN_VALUE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
+_CHARACTER_NAMES = {"\x00": "NUL", "\x1b": "ESCAPE", "\x7f": "DELETE", "\x85": "NEXT LINE", "\r": "CARRIAGE RETURN",
+                    "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR", "\ufeff": "BYTE ORDER MARK"}
+
+
+def character_name(char: str) -> str:
+    """``U+001B (ESCAPE)``: how a problem names a character it cannot show."""
+    name = _CHARACTER_NAMES.get(char)
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
 @attrs.frozen
@@ -103,12 +133,36 @@ def display_path(path: str | os.PathLike[str]) -> str:
 def load_file(path: str | os.PathLike[str]) -> Document:
     """Read and parse one ruleset file; raise :class:`RulesetError` if it is unusable.
 
-    A missing file raises ``FileNotFoundError`` (callers report it as a usage error).
+    Only a regular file is read, and at most ``MAX_BYTES`` + 1 bytes of it (a
+    device, a pipe or a folder is refused: it could block or never end). A
+    missing file raises ``FileNotFoundError`` (callers report it as a usage error).
     """
     name = display_path(path)
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_BYTES + 1)
-    return load_bytes(raw, name)
+    return load_bytes(read_regular_file(path, MAX_BYTES, name), name)
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int, name: str) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file; :class:`RulesetError` for anything else.
+
+    The file is opened without blocking and checked after opening, so a file
+    swapped for a pipe between a check and the open cannot hang the program.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    descriptor = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise RulesetError([Problem(name, 1, 1, "not-a-file", f"{name} is not a regular file",
+                                        "give the path of a .yaml file")])
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(descriptor, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 def load_bytes(raw: bytes, name: str) -> Document:
@@ -124,18 +178,28 @@ def load_bytes(raw: bytes, name: str) -> Document:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        # Located, but not quoted: a file that is not UTF-8 text may not be a ruleset at all.
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
-        bad_line = raw.split(b"\n")[line - 1].decode("utf-8", "replace")
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         raise fail("encoding", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
-                   "save the file as UTF-8", line, column, bad_line) from None
-    if "\x00" in text:
-        offset = text.index("\x00")
+                   "save the file as UTF-8 text", line, column) from None
+    bad = _BAD_CHARACTER.search(text)
+    if bad is not None:
+        offset = bad.start()
         line = text.count("\n", 0, offset) + 1
-        raise fail("encoding", "the file holds a NUL character: is it a binary file?", None, line,
-                   offset - text.rfind("\n", 0, offset))
-    lines = tuple(text.splitlines())
+        column = offset - text.rfind("\n", 0, offset)
+        char = bad.group()
+        if char == "\x00":
+            raise fail("encoding", "the file holds a NUL character: is it a binary file?", None, line, column)
+        hint: str | None
+        if char in "\r\x85\u2028\u2029":
+            hint = "end lines with a plain line feed (LF, or CR LF); editors and YAML count this one differently"
+        else:
+            hint = "remove it: a ruleset holds printable text only"
+        raise fail("bad-character", f"the file holds the character {character_name(char)}", hint, line, column,
+                   _source_line(text, line))
+    lines = tuple(line.removesuffix("\r") for line in text.split("\n"))
     builder = _Builder(name, lines)
     try:
         data = builder.build(text)
@@ -143,17 +207,32 @@ def load_bytes(raw: bytes, name: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         column = mark.column + 1 if mark else 1
-        message = exc.problem or exc.context or "invalid YAML"
+        message: str = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem:
             message = f"{exc.problem} ({exc.context})"
+        if ("id",) not in builder.key_marks:
+            # Nothing says this is a ruleset: say where YAML failed, but show none of it.
+            raise fail("not-a-ruleset", f"not a ruleset file: it is not valid YAML before any `id:` key "
+                       f"({brief(message, 80)})",
+                       "a ruleset is a YAML mapping that starts with `id:` and `name:`", line, column) from None
         source = lines[line - 1] if 0 < line <= len(lines) else None
         hint = _yaml_hint(message)
         if source is not None and "\t" in source[: column]:
             hint = "indent with spaces, not tabs"
         raise fail("yaml", f"invalid YAML: {message}", hint, line, column, source) from None
     except yaml.YAMLError as exc:
-        raise fail("yaml", f"invalid YAML: {exc}") from None
+        position = getattr(exc, "position", None)
+        if isinstance(position, int) and 0 <= position <= len(text):
+            line = text.count("\n", 0, position) + 1
+            raise fail("yaml", f"invalid YAML: {brief(str(exc).split(chr(10))[0], 120)}", None, line,
+                       position - text.rfind("\n", 0, position)) from None
+        raise fail("yaml", f"invalid YAML: {brief(str(exc), 120)}") from None
     return Document(name, data, lines, builder.value_marks, builder.key_marks)
+
+
+def _source_line(text: str, line: int) -> str | None:
+    lines = text.split("\n")
+    return lines[line - 1].removesuffix("\r") if 0 < line <= len(lines) else None
 
 
 def _yaml_hint(message: str) -> str | None:
@@ -203,9 +282,13 @@ class _Builder:
         if not isinstance(data, dict):
             mark = self.value_marks.get((), Mark(1, 1))
             raise RulesetError([Problem(self.name, mark.line, mark.column, "not-a-mapping",
-                                        f"the file must hold a mapping of keys, not {describe_type(data)}",
-                                        "start with `id: my-edition` and `name: My Edition`",
-                                        source_line=self.lines[mark.line - 1] if self.lines else None)])
+                                        "not a ruleset file: it must hold a mapping of keys, "
+                                        f"not {describe_type(data)}",
+                                        "start with `id: my-edition` and `name: My Edition`")])
+        if "id" not in data:
+            raise RulesetError([Problem(self.name, 1, 1, "not-a-ruleset",
+                                        "not a ruleset file: it has no `id:` key, so none of it is shown",
+                                        "a ruleset is a YAML mapping that starts with `id:` and `name:`")])
         return data
 
     @staticmethod
@@ -218,8 +301,9 @@ class _Builder:
     def _count(self, amount: int, mark: Any) -> None:
         self.nodes += amount
         if self.nodes > MAX_NODES:
-            raise self.error("too-many-nodes", f"the document expands to more than {MAX_NODES} values",
-                             mark, "aliases that refer to aliases multiply; write the values out instead")
+            hint = ("aliases that refer to aliases multiply; write the values out instead" if self.aliases else
+                    "a large edition has a few thousand values (classic: about 600)")
+            raise self.error("too-many-nodes", f"the document expands to more than {MAX_NODES:,} values", mark, hint)
 
     def _node(self, loader: Any, path: Path, depth: int) -> tuple[Any, int]:
         """Build the next node; return its data and its size in values."""
@@ -283,23 +367,53 @@ class _Builder:
             raise self.error("merge-key", "merge keys (<<) are not supported", event.start_mark,
                              "write the keys out, or use `extends` to build on another edition")
         loader.get_event()
+        self._check_text(event.value, event.start_mark)
         # Keys are names: keep the text written, so `on:` or `yes:` are not booleans.
         return event.value
 
     def _check_tag(self, event: Any, default: str) -> None:
         if event.tag not in (None, "!", default):
-            raise self.error("unsafe-tag", f"tag {event.tag} is not allowed", event.start_mark,
+            raise self.error("unsafe-tag", f"tag {_tag_name(event.tag)} is not allowed", event.start_mark,
                              "rulesets hold plain text, numbers, lists and mappings only")
+
+    def _check_text(self, value: str, mark: Any) -> None:
+        bad = _BAD_IN_VALUE.search(value)
+        if bad is not None:
+            raise self.error("bad-character", f"the text holds the character {character_name(bad.group())}", mark,
+                             "a ruleset's text is printable: remove the escape sequence (\\e, \\x.., \\0...)")
 
     def _scalar(self, event: Any) -> Any:
         tag = event.tag
-        if tag is None or tag == "!":
+        explicit = tag is not None and tag != "!"
+        if not explicit:
             tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-        construct = _CONSTRUCTOR.yaml_constructors.get(tag)
-        if construct is None or tag in ("tag:yaml.org,2002:binary", "tag:yaml.org,2002:timestamp"):
-            if tag == "tag:yaml.org,2002:timestamp":
-                return event.value  # a date is text to a ruleset
-            raise self.error("unsafe-tag", f"tag {tag} is not allowed", event.start_mark,
-                             "rulesets hold plain text, numbers, lists and mappings only")
+        if tag == "tag:yaml.org,2002:timestamp" and not explicit:
+            return event.value  # a date is text to a ruleset
+        short = _SCALAR_TAGS.get(tag)
+        if short is None:
+            raise self.error("unsafe-tag", f"tag {_tag_name(tag)} is not allowed", event.start_mark,
+                             "rulesets hold plain text, numbers, true/false, lists and mappings only")
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        return construct(_CONSTRUCTOR, node)
+        try:
+            value = _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
+        except (yaml.YAMLError, ValueError, TypeError, IndexError, KeyError, OverflowError):
+            raise self.error("bad-value", f"{_quoted(event.value)} is not a valid !!{short}", event.start_mark,
+                             "remove the tag, or write a value of that type" if explicit else
+                             "write a shorter number") from None
+        if short == "bool" and type(value) is not bool:
+            raise self.error("bad-value", f"{_quoted(event.value)} is not a valid !!{short}", event.start_mark)
+        if type(value) is float and not math.isfinite(value):
+            raise self.error("not-finite", f"{_quoted(event.value)} is not a finite number", event.start_mark,
+                             "write a number such as 0.5; NaN and infinities cannot be played with")
+        if isinstance(value, str):
+            self._check_text(value, event.start_mark)
+        return value
+
+
+def _tag_name(tag: str) -> str:
+    """``!!set`` for ``tag:yaml.org,2002:set``, as it was written."""
+    return brief("!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag, 60)
+
+
+def _quoted(text: str) -> str:
+    return "'" + brief(text, 40) + "'"

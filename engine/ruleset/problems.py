@@ -6,12 +6,52 @@ stopping at the first; :class:`RulesetError` carries all of them.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 
 import attrs
 
 ERROR = "error"
 WARNING = "warning"
+#: A remark that is neither: "N more problems are not shown".
+NOTE = "note"
+#: How much of a source line a problem shows: a window around the column.
+EXCERPT_WIDTH = 100
+#: The longest message or hint printed; a longer one (a huge key, say) is cut.
+MESSAGE_WIDTH = 400
+#: Problems shown per file by default; the rest are counted in one closing line.
+MAX_PROBLEMS = 100
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` safe for a terminal: control characters (escape sequences, NUL...) written as ``\\x1b``."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def brief(text: str, width: int = MESSAGE_WIDTH) -> str:
+    """``text`` escaped and cut to ``width`` characters (``...`` marks the cut)."""
+    text = escape(text)
+    return text if len(text) <= width else text[: max(width - 3, 1)] + "..."
+
+
+def excerpt(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """A window of at most ``width`` characters of ``line`` around ``column`` (1-based), escaped,
+    and the column of the same character in the window."""
+    line = line.rstrip("\n").expandtabs(1)
+    index = min(max(column - 1, 0), len(line))
+    start = 0
+    if len(line) > width:
+        start = min(max(index - width // 2, 0), len(line) - width)
+    window = line[start: start + width]
+    prefix, suffix = ("..." if start > 0 else ""), ("..." if start + width < len(line) else "")
+    before = escape(window[: index - start])
+    caret = len(prefix) + sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in before)
+    return prefix + escape(window) + suffix, caret + 1
 
 
 @attrs.frozen
@@ -31,16 +71,24 @@ class Problem:
     path: str = ""
     severity: str = ERROR
     source_line: str | None = None
+    #: On a "more problems" note: how many problems it stands for, and whether that count is exact.
+    hidden: int = 0
+    hidden_exact: bool = True
 
     def format(self) -> str:
-        """The compiler-style text form: location, message, source line, caret, hint."""
-        out = [f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"]
+        """The compiler-style text form: location, message, source line, caret, hint.
+
+        Bounded whatever the file holds: the message and hint are cut to
+        ``MESSAGE_WIDTH``, the source line to a window of ``EXCERPT_WIDTH``
+        characters around the column, and control characters are escaped.
+        """
+        out = [f"{escape(self.file)}:{self.line}:{self.column}: {self.severity}: {brief(self.message)}"]
         if self.source_line is not None:
-            line = self.source_line.rstrip("\n").expandtabs(1)
-            out.append(f"  {line}")
-            out.append("  " + " " * max(self.column - 1, 0) + "^")
+            shown, caret = excerpt(self.source_line, self.column)
+            out.append(f"  {shown}")
+            out.append("  " + " " * (caret - 1) + "^")
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(f"  hint: {brief(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, object]:
@@ -48,16 +96,49 @@ class Problem:
             "file": self.file,
             "line": self.line,
             "column": self.column,
-            "path": self.path,
+            "path": brief(self.path, 200),
             "severity": self.severity,
             "code": self.code,
-            "message": self.message,
-            "hint": self.hint,
+            "message": brief(self.message),
+            "hint": brief(self.hint) if self.hint is not None else None,
         }
 
 
-def sort_key(problem: Problem) -> tuple[str, int, int, str]:
-    return (problem.file, problem.line, problem.column, problem.message)
+def sort_key(problem: Problem) -> tuple[str, bool, int, int, str]:
+    """File by file, in the order of the text; a closing note last in its file."""
+    return (problem.file, problem.severity == NOTE, problem.line, problem.column, problem.message)
+
+
+def more_problems(file: str, count: int, *, exact: bool = True) -> Problem:
+    """The closing note of a file whose problems were cut at the limit."""
+    counted = f"{count:,}" if exact else f"more than {count:,}"
+    return Problem(file, 1, 1, "more-problems", f"{counted} more problems in this file are not shown",
+                   "fix these first, or show more with --max-problems N (0 shows all)", severity=NOTE,
+                   hidden=count, hidden_exact=exact)
+
+
+def cap_per_file(problems: Iterable[Problem], limit: int | None) -> list[Problem]:
+    """At most ``limit`` problems of each file (None: all), in order; the rest counted in one note per file.
+
+    Notes already made (by a check that stopped early) are merged into the count.
+    """
+    ordered = sorted(problems, key=sort_key)
+    if limit is None:
+        return ordered
+    kept: list[Problem] = []
+    shown: dict[str, int] = {}
+    hidden: dict[str, tuple[int, bool]] = {}
+    for problem in ordered:
+        count, exact = hidden.get(problem.file, (0, True))
+        if problem.code == "more-problems":
+            hidden[problem.file] = (count + problem.hidden, exact and problem.hidden_exact)
+        elif shown.get(problem.file, 0) < limit:
+            shown[problem.file] = shown.get(problem.file, 0) + 1
+            kept.append(problem)
+        else:
+            hidden[problem.file] = (count + 1, exact)
+    kept.extend(more_problems(file, count, exact=exact) for file, (count, exact) in hidden.items())
+    return sorted(kept, key=sort_key)
 
 
 class RulesetError(Exception):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import json
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -19,7 +20,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from .load import Document
-from .problems import Problem, describe_type
+from .problems import Problem, brief, describe_type, more_problems
 
 
 @functools.cache
@@ -49,16 +50,48 @@ def suggest(word: str, choices: Any, *, quote: str = "'") -> str | None:
     return f"did you mean {quote}{close[0]}{quote}?" if close else None
 
 
-def check_document(doc: Document) -> list[Problem]:
-    """All schema problems of one document, each at its own place, without repeats."""
+def check_document(doc: Document, limit: int | None = None) -> list[Problem]:
+    """The schema problems of one document, each at its own place, without repeats.
+
+    With ``limit``, at most that many are explained, and a closing note counts
+    the rest without explaining them (exactly, unless there were so many errors
+    that jsonschema was stopped early: then "more than"), so a hostile file with
+    20,000 wrong values costs about what one with a hundred does.
+    """
+    raw_limit = None if limit is None else 5 * limit + 1
+    errors = list(itertools.islice(_validator().iter_errors(doc.data), raw_limit))
+    complete = raw_limit is None or len(errors) < raw_limit
+    errors.sort(key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.absolute_path])
     seen: set[tuple[int, int, str]] = set()
-    problems = []
-    for problem in _problems(doc):
-        key = (problem.line, problem.column, problem.message)
-        if key not in seen:
+    problems: list[Problem] = []
+    leaves = list(_leaf_errors(errors))
+    for number, error in enumerate(leaves):
+        explained = 0
+        for problem in _explain(doc, error):
+            explained += 1
+            key = (problem.line, problem.column, problem.message)
+            if key in seen:
+                continue
+            if limit is not None and len(problems) >= limit:
+                more = _weight(error) - explained + 1 + sum(_weight(e) for e in leaves[number + 1:])
+                problems.append(more_problems(doc.file, more, exact=complete))
+                return problems
             seen.add(key)
             problems.append(problem)
+    if not complete:
+        problems.append(more_problems(doc.file, 0, exact=False))
     return problems
+
+
+def _weight(error: ValidationError) -> int:
+    """How many problems ``error`` explains into, counted without explaining it."""
+    value = error.instance
+    if error.validator == "additionalProperties" and isinstance(value, dict):
+        allowed = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+        return sum(1 for key in value if key not in allowed)
+    if error.validator == "required" and isinstance(value, dict) and isinstance(error.validator_value, list):
+        return sum(1 for key in error.validator_value if key not in value)
+    return 1
 
 
 def _leaf_errors(errors: Any) -> Iterator[ValidationError]:
@@ -71,8 +104,7 @@ def _leaf_errors(errors: Any) -> Iterator[ValidationError]:
             yield error
 
 
-def _problems(doc: Document) -> Iterator[Problem]:
-    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
+def _explained(doc: Document, errors: list[ValidationError]) -> Iterator[Problem]:
     for error in _leaf_errors(errors):
         yield from _explain(doc, error)
 
@@ -89,12 +121,12 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
         for key in value:
             if key in allowed:
                 continue
-            hint = suggest(key, allowed)
+            hint = suggest(key, allowed) if len(key) <= 100 else None
             if key in ("board", "extends") and "board" not in allowed:
                 hint = "a variant changes spaces with `spaces:` and cannot replace the board or extend an edition"
             if hint is None:
                 hint = "allowed keys here: " + ", ".join(allowed)
-            yield doc.problem(path + (key,), "unknown-key", f"unknown key '{key}'{where}", hint, key=True)
+            yield doc.problem(path + (key,), "unknown-key", f"unknown key '{brief(key, 60)}'{where}", hint, key=True)
         return
     if keyword == "required":
         missing = [k for k in rule if isinstance(value, dict) and k not in value]
@@ -104,7 +136,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
         return
     if keyword in ("enum", "const"):
         allowed = rule if keyword == "enum" else [rule]
-        hint = suggest(str(value), allowed) if isinstance(value, str) else None
+        hint = suggest(str(value), allowed) if isinstance(value, str) and len(value) <= 100 else None
         listed = ", ".join(str(a) for a in allowed)
         yield doc.problem(path, "bad-value", f"{_show(value)} is not allowed{where}; use one of: {listed}", hint)
         return
@@ -133,7 +165,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
     if keyword == "propertyNames":
         for key in value if isinstance(value, dict) else ():
             if not _valid_name(rule, key):
-                yield doc.problem(path + (key,), "bad-key-name", f"'{key}' is not a valid key{where}",
+                yield doc.problem(path + (key,), "bad-key-name", f"'{brief(key, 60)}' is not a valid key{where}",
                                   "keys here are lowercase letters, digits and underscores, starting with a letter",
                                   key=True)
         return
@@ -182,7 +214,7 @@ def _type_hint(expected: str, value: Any) -> str | None:
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
-        return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+        return f"'{brief(value, 40)}'"
     if isinstance(value, (dict, list)):
         return ""
     return json.dumps(value)
