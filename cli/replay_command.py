@@ -61,9 +61,19 @@ def _report(path: Path, events: list[Event], check: ReplayCheck) -> None:
         if check.complete:
             click.echo(f"{path}: ok, all {check.events} events replay identically ({what}).")
         else:
-            click.echo(f"{path}: ok, the {check.events} events of this unfinished game replay identically ({what}).")
+            where = {"between turns": ", stopped between turns",
+                     "at a question": ", stopped where a person was asked a decision"}.get(check.stops or "", "")
+            click.echo(f"{path}: ok, the {check.events} events of this unfinished game replay identically "
+                       f"({what}{where}).")
         return
     diff = check.difference
+    if diff.cut:  # the log stops where a whole log never does: damaged
+        turn = next((e for e in reversed(events) if e["type"] == "turn"), None)
+        where = f", turn {turn['turn']}, seat {turn['seat']}" if turn is not None else ""
+        click.echo(f"{path}: {diff.reason}; its last event is event {check.events}{where}.")
+        click.echo(f"  last:     {_compact(events[-1])}")
+        click.echo(f"  next:     {_compact(diff.got)}")
+        raise SystemExit(1)
     turn = next((e for e in reversed(events[: diff.number - 1]) if e["type"] == "turn"), None)
     where = f" (turn {turn['turn']}, seat {turn['seat']})" if turn is not None else ""
     click.echo(f"{path}: event {diff.number} differs{where}: {diff.reason}.")

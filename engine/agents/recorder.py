@@ -237,22 +237,39 @@ class Difference:
 
     ``number`` is the event's number from 1 (its line in the log);
     ``expected`` is the logged event (None when the log had ended) and ``got``
-    the replayed one (None when the replay stopped or ended first).
+    the replayed one (None when the replay stopped or ended first). ``cut`` is
+    True when the log simply stops where the game goes on, at a place where a
+    log that is whole never stops (see :func:`replay_log`): ``got`` is then the
+    event the log should have had next.
     """
 
     number: int
     expected: dict[str, Any] | None
     got: dict[str, Any] | None
     reason: str
+    cut: bool = False
+
+
+#: Why a log without ``game_end`` is damaged: it stops just before the game's end...
+CUT_BEFORE_END = "the log stops before the game_end event the game reaches (cut off?)"
+#: ... or in the middle of a turn, where nobody was being asked anything.
+CUT_MID_TURN = "the log stops in the middle of turn {turn} (cut off?)"
 
 
 @attrs.frozen
 class ReplayCheck:
-    """The outcome of :func:`replay_log`: ``difference`` is None when every event matched."""
+    """The outcome of :func:`replay_log`: ``difference`` is None when every event matched.
+
+    ``stops`` says where an unfinished log that passes stops: ``"between turns"``
+    (the game goes on with a new turn) or ``"at a question"`` (the game goes on by
+    asking a person a decision the log does not have: they quit there). None for
+    a complete log and for one that does not pass.
+    """
 
     events: int  # logged events that the replay matched
     complete: bool  # the log ends with game_end (else it stops in the middle of the game)
     difference: Difference | None
+    stops: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -287,8 +304,27 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
     ``events`` start with ``game_start`` (read them with
     :func:`monopoly.game.log.read_log`); ``ruleset`` is the ruleset the game was
     played on, variants applied. A game stopped by the clock (the time-limit
-    variant) is stopped after the same turn. A log that stops in the middle of
-    a game (a game quit without saving) is checked as far as it goes.
+    variant) is stopped after the same turn.
+
+    A log that does not end with ``game_end`` is unfinished. The replay plays on
+    past its last event, and what the game does next decides whether the log is
+    one of a game really stopped part way or a damaged one:
+
+    - the game starts a new turn (its next event is ``turn``): the log stops
+      between turns (a game stopped, or saved and not resumed, after a turn): it
+      passes, ``stops="between turns"``;
+    - the game asks a person a decision the log does not have: the log stops
+      where a person quit ``monopoly play`` (or its input ended): it passes,
+      ``stops="at a question"``;
+    - the game's next event is ``game_end``: the log was cut off just before its
+      end: a :class:`Difference` with ``cut=True`` (:data:`CUT_BEFORE_END`);
+    - any other event: the log stops in the middle of a turn where nobody was
+      asked anything: a :class:`Difference` with ``cut=True`` (:data:`CUT_MID_TURN`).
+
+    A log cut exactly where a person was about to be asked, or exactly between two
+    turns, looks like a game stopped there, and passes. So does the log of a game
+    the time-limit variant's clock ended (its minutes, not its rounds), cut just
+    before its ``game_end``: the clock is not in the log.
     """
     from ..game.game import Game
 
@@ -305,7 +341,15 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
         if seen >= len(expected):
             if complete:
                 raise _Stop(Difference(seen + 1, None, got, "the replayed game goes on after the end of the log"))
-            raise _Stop(Difference(0, None, None, "end of an unfinished log"))
+            if got["type"] == "turn":
+                raise _Stop(Difference(0, None, None, "end of an unfinished log"))
+            if got["type"] == "game_end":
+                reason = CUT_BEFORE_END
+            else:
+                turn = next((e for e in reversed(expected) if e["type"] == "turn"), None)
+                reason = CUT_MID_TURN.format(turn=turn["turn"]) if turn is not None else \
+                    "the log stops in the middle of the game's set-up (cut off?)"
+            raise _Stop(Difference(seen + 1, None, got, reason, cut=True))
         if got != expected[seen]:
             raise _Stop(Difference(seen + 1, expected[seen], got, "the replayed event is not the logged one"))
         seen += 1
@@ -322,11 +366,11 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
             game.play_turn()
     except _Stop as stop:
         if stop.difference.number == 0:
-            return ReplayCheck(seen, complete, None)
+            return ReplayCheck(seen, complete, None, "between turns")
         return ReplayCheck(seen, complete, stop.difference)
     except ReplayMismatch as exc:
         if isinstance(exc, ReplayExhausted) and not complete and seen == len(expected):
-            return ReplayCheck(seen, complete, None)  # the log stops where a person was being asked
+            return ReplayCheck(seen, complete, None, "at a question")  # the log stops where a person was asked
         logged = expected[seen] if seen < len(expected) else None
         return ReplayCheck(seen, complete, Difference(seen + 1, logged, None, str(exc)))
     if seen < len(expected):

@@ -12,6 +12,19 @@ end on each square: the convention of the published tables, with "In Jail" apart
 from "Just Visiting". Cards are drawn at random, each card of an n-card deck
 with probability 1/n; a card that is kept (Get Out of Jail Free) moves nothing.
 
+Effects that move the token or draw a card are followed as the engine plays them, up to
+the engine's bound on one roll (:data:`MAX_CHAIN`, 16): every move and every draw an effect
+causes after the roll counts one, whether it comes from the card drawn at the space landed on,
+from a card that card draws (a card that says ``draw chance``, even inside the Chance deck, or
+two decks that draw from each other), or from a move onto a space that draws or moves again. A
+landing's land triggers act first, then its card, then the space's own effect, each only while
+the token is still on the space. The probability mass that reaches the bound is not dropped: as
+in the engine, a move over the bound still moves the token but it does not land (nothing on the
+new space happens), and a draw over the bound is not made (the token stays where it is). So a
+one-card deck whose card draws it again leaves the token where it drew, and a deck half of
+whose cards draw again keeps the token there with probability 2^-16, when all 16 draws
+allowed draw again. Triggers on passing a space are not followed.
+
 ``jail="short"``: a jailed player pays at once and rolls as usual.
 ``jail="long"``: a jailed player rolls for doubles up to the limit; each failed
 roll ends "in jail", and after the last failed roll the fine is paid and the
@@ -20,10 +33,11 @@ token moves by that roll.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -31,8 +45,14 @@ from ..effects import ast
 from ..ruleset.model import Ruleset
 
 JAIL = -1  # an end of a move: sent to jail
-#: Moves one landing may cause (cards that move onto cards that move...), as in the engine.
+#: Moves and draws effects may cause after one roll (cards that move onto cards that move, cards
+#: that draw cards...): the engine's bound (``monopoly.game.game.MAX_CHAINED_MOVES``).
 MAX_CHAIN = 16
+#: The count of moves and draws once it is over the bound (nothing more lands or draws).
+OVER = MAX_CHAIN + 1
+#: Where a token is inside one landing: its space (or JAIL) and the moves and draws so far.
+End = tuple[int, int]
+Key = TypeVar("Key")
 
 
 @attrs.frozen
@@ -78,7 +98,11 @@ def dice_outcomes(count: int, sides: int) -> list[tuple[int, bool, float]]:
 
 
 class _Board:
-    """Where a landing on each space finally leaves the token, as a distribution."""
+    """Where a landing on each space finally leaves the token, as a distribution.
+
+    Inside, a token's place is an :data:`End`: its space (or JAIL) and the moves and draws
+    effects have caused since the roll, the count the engine bounds by :data:`MAX_CHAIN`.
+    """
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -99,74 +123,78 @@ class _Board:
                 for index in trigger.spaces:
                     self.land_triggers[index].append(trigger.effect)
         self._cache: dict[int, dict[int, float]] = {}
+        self._landings: dict[End, dict[End, float]] = {}
+        self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
 
-    def settle(self, index: int, depth: int = 0) -> dict[int, float]:
-        """Distribution of where a token that lands on ``index`` ends (JAIL for jail)."""
-        if depth == 0 and index in self._cache:
-            return self._cache[index]
-        space = self.ruleset.board[index]
-        outcome: dict[int, float] = {index: 1.0}
-        effects = list(self.land_triggers.get(index, []))
-        if space.kind == "draw" and space.deck in self.decks:
-            outcome = self._draw(index, space.deck, depth)
-        if space.effect is not None:
-            effects.append(space.effect)
-        for effect in effects:  # triggers and the space's own effect act on a token still here
-            parts = []
-            for at, p in outcome.items():
-                if at == index:
-                    parts.append({end: q * p for end, q in self._effect(effect, at, depth).items()})
-                else:
-                    parts.append({at: p})
-            outcome = _merge(parts)
-        if depth == 0:
-            self._cache[index] = outcome
-        return outcome
+    def settle(self, index: int) -> dict[int, float]:
+        """Distribution of where a token that a roll brings to ``index`` ends (JAIL for jail)."""
+        if index not in self._cache:
+            ends: dict[int, float] = defaultdict(float)
+            for (end, _), p in self.land(index, 0).items():
+                ends[end] += p
+            self._cache[index] = dict(ends)
+        return self._cache[index]
 
-    def _draw(self, at: int, deck_key: str, depth: int) -> dict[int, float]:
-        deck = self.decks[deck_key]
-        total = deck.size
-        parts = []
-        for card in deck.cards:
-            weight = card.count / total
-            parts.append({end: p * weight for end, p in self._effect(card.effect, at, depth).items()})
-        return _merge(parts)
+    def land(self, index: int, chain: int) -> dict[End, float]:
+        """A token lands on ``index`` after ``chain`` moves and draws since the roll: where it ends.
 
-    def _effect(self, effect: ast.Effect, at: int, depth: int) -> dict[int, float]:
+        As in the engine: the space's land triggers, then its card (a draw space), then its own
+        effect, each only while the token is still on the space and not in jail.
+        """
+        key = (index, chain)
+        if key not in self._landings:
+            space = self.ruleset.board[index]
+            steps: list[Any] = [functools.partial(self._effect, effect) for effect in self.land_triggers[index]]
+            if space.kind == "draw" and space.deck in self.decks:
+                steps.append(functools.partial(self._draw, space.deck))
+            if space.effect is not None:
+                steps.append(functools.partial(self._effect, space.effect))
+            outcome: dict[End, float] = {key: 1.0}
+            for step in steps:
+                outcome = _merge(_scaled(step(at, count), p) if at == index else {(at, count): p}
+                                 for (at, count), p in outcome.items())
+            self._landings[key] = outcome
+        return self._landings[key]
+
+    def _draw(self, deck_key: str, at: int, chain: int) -> dict[End, float]:
+        """A card of ``deck_key`` is drawn at ``at``: over the bound it is not, and nothing happens."""
+        if chain >= MAX_CHAIN:
+            return {(at, OVER): 1.0}
+        key = (at, deck_key, chain)
+        if key not in self._draws:
+            deck = self.decks[deck_key]
+            total = deck.size
+            self._draws[key] = _merge(_scaled(self._effect(card.effect, at, chain + 1), card.count / total)
+                                      for card in deck.cards)
+        return self._draws[key]
+
+    def _effect(self, effect: ast.Effect, at: int, chain: int) -> dict[End, float]:
         """Where an effect starting at ``at`` leaves the token; choices count as equally likely."""
         options = effect.alternatives
-        parts = []
-        for option in options:
-            ends = self._sequence(option.statements, at, depth)
-            parts.append({end: p / len(options) for end, p in ends.items()})
-        return _merge(parts)
+        return _merge(_scaled(self._sequence(option.statements, at, chain), 1 / len(options))
+                      for option in options)
 
-    def _sequence(self, statements: Iterable[Any], at: int, depth: int) -> dict[int, float]:
-        current: dict[int, float] = {at: 1.0}
+    def _sequence(self, statements: Iterable[Any], at: int, chain: int) -> dict[End, float]:
+        current: dict[End, float] = {(at, chain): 1.0}
         for statement in statements:
-            following: list[dict[int, float]] = []
-            for position, p in current.items():
-                if position == JAIL:
-                    following.append({JAIL: p})
-                    continue
-                ends = self._statement(statement, position, depth)
-                following.append({end: q * p for end, q in ends.items()})
-            current = _merge(following)
+            current = _merge({(position, count): p} if position == JAIL
+                             else _scaled(self._statement(statement, position, count), p)
+                             for (position, count), p in current.items())
         return current
 
-    def _statement(self, statement: Any, at: int, depth: int) -> dict[int, float]:
+    def _statement(self, statement: Any, at: int, chain: int) -> dict[End, float]:
         if isinstance(statement, ast.GoToJail):
-            return {JAIL: 1.0}
+            return {(JAIL, chain): 1.0}
         if isinstance(statement, ast.Draw):
             if statement.deck in self.decks:
-                return self._draw(at, statement.deck, depth)
-            return {at: 1.0}
+                return self._draw(statement.deck, at, chain)
+            return {(at, chain): 1.0}
         if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo, ast.Move)):
             target = self._destination(statement, at)
-            if depth + 1 > MAX_CHAIN:
-                return {target: 1.0}
-            return self.settle(target, depth + 1)
-        return {at: 1.0}
+            if chain >= MAX_CHAIN:  # over the bound the token moves but does not land
+                return {(target, OVER): 1.0}
+            return self.land(target, chain + 1)
+        return {(at, chain): 1.0}
 
     def _destination(self, statement: Any, at: int) -> int:
         n = self.size
@@ -179,8 +207,12 @@ class _Board:
         return min(indexes, key=lambda i: (at - i - 1) % n)
 
 
-def _merge(parts: Iterable[dict[int, float]]) -> dict[int, float]:
-    merged: dict[int, float] = defaultdict(float)
+def _scaled(part: dict[End, float], weight: float) -> dict[End, float]:
+    return {key: p * weight for key, p in part.items()}
+
+
+def _merge(parts: Iterable[dict[Key, float]]) -> dict[Key, float]:
+    merged: dict[Key, float] = defaultdict(float)
     for part in parts:
         for key, p in part.items():
             merged[key] += p
