@@ -38,6 +38,35 @@ COMMANDS = [
 YES = ("y", "yes")
 NO = ("n", "no")
 
+#: The most digits a typed number may have: more than any amount or menu needs (and ``int()``
+#: of a few thousand digits is refused by Python).
+MAX_DIGITS = 12
+#: How much of a wrong answer is repeated back in the explanation.
+SHOWN_LIMIT = 40
+#: Unreadable lines (bytes that do not decode) in a row after which the input counts as closed.
+MAX_UNREADABLE = 20
+
+
+def typed_number(text: str) -> int | None:
+    """``text`` as a whole number when it is 1 to :data:`MAX_DIGITS` ASCII digits, else None.
+
+    ``str.isdigit()`` alone says yes to '²' (which ``int()`` refuses), '٣' or '１'
+    (which it reads as 3 and 1): only 0-9 count here.
+
+    >>> typed_number("12"), typed_number("²"), typed_number("١"), typed_number("1" * 13)
+    (12, None, None, None)
+    """
+    if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def shown(text: str) -> str:
+    """A typed answer as an explanation repeats it: control characters as '?', at most :data:`SHOWN_LIMIT` long."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT - 3] + "..."
+
 
 class QuitGame(Exception):
     """The person typed ``quit``."""
@@ -64,28 +93,31 @@ def parse_yes_no(default: bool | None) -> Callable[[str], bool]:
         if not low and default is not None:
             return default
         enter = "" if default is None else f", or press Enter for {'yes' if default else 'no'}"
-        raise Invalid(f"'{text}' is not an answer here: please answer yes or no (y or n){enter}.")
+        raise Invalid(f"'{shown(text)}' is not an answer here: please answer yes or no (y or n){enter}.")
 
     return parse
 
 
 def parse_amount(text: str) -> int:
     cleaned = text.replace(",", "").replace("_", "").strip().lstrip("$£€").strip()
-    if not cleaned.isdigit():
-        raise Invalid(f"'{text}' is not an amount: type a whole number, like 120.")
-    return int(cleaned)
+    amount = typed_number(cleaned)
+    if amount is None:
+        raise Invalid(f"'{shown(text)}' is not an amount: type a whole number (digits 0-9, at most {MAX_DIGITS}), "
+                      f"like 120.")
+    return amount
 
 
 def parse_numbers(text: str, count: int, what: str) -> list[int]:
     """1-based numbers separated by commas or spaces, each at most ``count``, as 0-based indexes."""
     picked: list[int] = []
     for part in text.replace(",", " ").split():
-        if not part.isdigit() or not 1 <= int(part) <= count:
-            raise Invalid(f"'{part}' is not one of the {what}: type numbers from 1 to {count}, "
+        number = typed_number(part)
+        if number is None or not 1 <= number <= count:
+            raise Invalid(f"'{shown(part)}' is not one of the {what}: type numbers from 1 to {count}, "
                           f"separated by commas, or press Enter for none.")
-        index = int(part) - 1
+        index = number - 1
         if index in picked:
-            raise Invalid(f"{part} is named twice.")
+            raise Invalid(f"{number} is named twice.")
         picked.append(index)
     return picked
 
@@ -135,8 +167,16 @@ class HumanAgent(Agent):
         self.narrator.flush()
         for line in lines:
             click.echo(line)
+        unreadable = 0
         while True:
-            text = click.prompt("", prompt_suffix=self._prompt(seat), default="", show_default=False).strip()
+            try:
+                text = click.prompt("", prompt_suffix=self._prompt(seat), default="", show_default=False).strip()
+            except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
+                unreadable += 1
+                if unreadable > MAX_UNREADABLE:
+                    raise click.Abort() from None
+                click.echo("That was not readable text: please type your answer again.")
+                continue
             low = text.lower()
             if low in ("help", "?", "h"):
                 click.echo("You can answer:")
@@ -242,12 +282,13 @@ class HumanAgent(Agent):
             low = text.lower()
             if not low:
                 return options[0]
-            if low.isdigit() and 1 <= int(low) <= len(options):
-                return options[int(low) - 1]
+            number = typed_number(low)
+            if number is not None and 1 <= number <= len(options):
+                return options[number - 1]
             for option in options:
                 if option.startswith(low):
                     return option
-            raise Invalid(f"'{text}' is not a choice here: type {', '.join(options)}.")
+            raise Invalid(f"'{shown(text)}' is not a choice here: type {', '.join(options)}.")
 
         return self.ask(game, seat, lines, parse, [f"{option}: {texts.get(option, option)}" for option in options])
 
@@ -267,9 +308,10 @@ class HumanAgent(Agent):
         def parse(text: str) -> int:
             if not text:
                 return 0
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                return int(text) - 1
-            raise Invalid(f"'{text}' is not a choice: type a number from 1 to {len(options)}.")
+            number = typed_number(text)
+            if number is not None and 1 <= number <= len(options):
+                return number - 1
+            raise Invalid(f"'{shown(text)}' is not a choice: type a number from 1 to {len(options)}.")
 
         return self.ask(game, seat, lines, parse, [f"{i}: {option}" for i, option in enumerate(options, 1)])
 
@@ -346,12 +388,13 @@ class HumanAgent(Agent):
                     return None
                 if low in ("t", "trade") and can_trade:
                     return TRADE
-                if low.isdigit() and 1 <= int(low) <= len(legal):
-                    return legal[int(low) - 1]
+                number = typed_number(low)
+                if number is not None and 1 <= number <= len(legal):
+                    return legal[number - 1]
                 if low in ("t", "trade"):
                     raise Invalid(f"You have made {MAX_TRADES_PER_PHASE} offers this turn: that is all the "
                                   f"engine takes until your next turn.")
-                raise Invalid(f"'{text}' is not a choice: type {', '.join(choices + ['or press Enter'])}.")
+                raise Invalid(f"'{shown(text)}' is not a choice: type {', '.join(choices + ['or press Enter'])}.")
 
             helps = [f"{i}: {self.describe_action(game, a)}" for i, a in enumerate(legal, 1)]
             helps += ["t: propose a trade to another player"] if can_trade else []
@@ -410,12 +453,14 @@ class HumanAgent(Agent):
             def who(text: str, others: list[int] = others) -> int | None:
                 if not text:
                     return None
-                if text.isdigit() and 1 <= int(text) <= len(others):
-                    return others[int(text) - 1]
+                number = typed_number(text)
+                if number is not None and 1 <= number <= len(others):
+                    return others[number - 1]
                 for q in others:
                     if w.subject(q).lower() == text.lower():
                         return q
-                raise Invalid(f"'{text}' is not one of the players listed: type a number from 1 to {len(others)}.")
+                raise Invalid(f"'{shown(text)}' is not one of the players listed: type a number from 1 to "
+                              f"{len(others)}.")
 
             partner = self.ask(game, seat, lines, who, [f"{i}: {w.subject(q)}" for i, q in enumerate(others, 1)]
                                + ["Enter: cancel"])
@@ -483,9 +528,10 @@ class HumanAgent(Agent):
         def parse(text: str) -> Action | None:
             if not text:
                 return None
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            raise Invalid(f"'{text}' is not a choice: type a number from 1 to {len(legal)}, or press Enter.")
+            number = typed_number(text)
+            if number is not None and 1 <= number <= len(legal):
+                return legal[number - 1]
+            raise Invalid(f"'{shown(text)}' is not a choice: type a number from 1 to {len(legal)}, or press Enter.")
 
         return self.ask(game, seat, lines, parse,
                         [f"{i}: {self.describe_action(game, a)}" for i, a in enumerate(legal, 1)]
@@ -503,4 +549,5 @@ class HumanAgent(Agent):
                         ["y or yes: lift the mortgage now", "n, no or Enter: pay the interest and keep it mortgaged"])
 
 
-__all__ = ["HumanAgent", "Invalid", "QuitGame", "parse_amount", "parse_numbers", "parse_yes_no"]
+__all__ = ["HumanAgent", "Invalid", "QuitGame", "parse_amount", "parse_numbers", "parse_yes_no", "shown",
+           "typed_number"]

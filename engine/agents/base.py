@@ -4,9 +4,38 @@ The engine calls these with the game (read it, do not change it: changes go
 through the actions you return) and the seat deciding. Subclass :class:`Agent`
 and override what you care about; the defaults are plain and legal.
 
-Illegal answers are refused by the engine with a reason (``refused`` is told)
-and never change the state: an illegal bid drops out of the auction, an
-illegal action is skipped, an illegal choice counts as the first option.
+Every answer is checked where it comes in, its type first (``type(x) is int``:
+``True`` is no number, ``3.0`` and ``"3"`` are none either), then its legality.
+A wrong answer never raises out of the engine and never changes the state: it
+is refused (a ``refused`` event, and :meth:`Agent.refused` is called with a
+reason naming the problem) and the engine goes on with the answer that risks
+nothing:
+
+=================  ==============================  ========================================
+decision           a well-typed answer             anything else counts as (and is refused)
+=================  ==============================  ========================================
+``buy``            ``True`` or ``False``           ``False``: not bought (then auctioned,
+                                                   when the rules auction declined lots)
+``bid``            an ``int`` above the high bid,  no bid: out of the auction. 0 and
+                   at most your cash               ``None`` are a plain pass (not refused)
+``jail``           one of ``options`` (a ``str``)  ``"roll"``
+``choose``         an ``int`` index of options     0, the first alternative
+``act``            an action or ``None``           the action is skipped; after a few
+                                                   refusals the phase ends
+``answer_trade``   ``True`` or ``False``           ``False``: the trade is declined
+``raise_funds``    a ``SellBuilding`` or           skipped; after a few refusals the engine
+                   ``Mortgage``, or ``None``       sells and mortgages for you
+``lift_mortgage``  ``True`` or ``False``           ``False``: the interest is paid now
+=================  ==============================  ========================================
+
+An action is refused when it is not one of the engine's own classes (a
+subclass is not), when a field has the wrong type (``Build("3")``,
+``Build(True)``, ``Build(10**100)``, ``Trade(give_spaces=([1],))``: spaces are
+ints on the board, cash is an int, lots and cards are tuples or lists, a card
+is a ``(deck, index)`` pair of a str and an int), or when the rules do not
+allow it now. Answers are never compared, hashed or truth-tested before their
+type is known, so an object whose ``__eq__``, ``__hash__``, ``__bool__`` or
+``__repr__`` raises is refused like any other.
 """
 
 from __future__ import annotations
@@ -33,19 +62,20 @@ class Agent:
         self.rng = rng
 
     def buy(self, game: Game, seat: int, space: int) -> bool:
-        """Buy the unowned ``space`` at its printed price? (Only asked when the seat can pay it.)"""
+        """Buy the unowned ``space`` at its printed price (True or False)? Only asked when the seat can pay it."""
         return True
 
     def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
-        """A bid above ``high_bid`` (at most your cash), or 0 to drop out of the auction."""
+        """A bid (an int) above ``high_bid`` and at most your cash, or 0 (or None) to drop out of the auction."""
         return 0
 
     def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
-        """At the start of a turn in jail: one of ``options`` ("roll", "pay", "card")."""
+        """At the start of a turn in jail: one of the strings ``options`` ("roll", "pay", "card")."""
         return "card" if "card" in options else "roll"
 
     def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
-        """The index of the chosen alternative of an effect's `choose:` (texts in the effect language)."""
+        """The index (an int from 0) of the chosen alternative of an effect's `choose:` (texts in the effect
+        language)."""
         return 0
 
     def act(self, game: Game, seat: int) -> Action | None:
@@ -53,7 +83,7 @@ class Agent:
         return None
 
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
-        """Accept ``trade`` (you are its ``partner``)?"""
+        """Accept ``trade`` (you are its ``partner``)? True or False."""
         return False
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
@@ -62,11 +92,15 @@ class Agent:
         return None
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
-        """A mortgaged lot came to you: lift the mortgage now (else pay the interest now)?"""
+        """A mortgaged lot came to you: lift the mortgage now (True), or pay the interest now (False)?"""
         return False
 
     def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:
-        """The engine refused an answer of yours; ``reason`` says why."""
+        """The engine refused an answer of yours; ``reason`` says why (and what it took instead).
+
+        ``action`` is the refused action itself, or for an answer to a question a short text
+        such as ``"bid '10'"`` or ``"buy answer 'yes'"``.
+        """
 
     def get_state(self) -> Any:
         """JSON data a saved game keeps for this agent (by default its generator's state)."""

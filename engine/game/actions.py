@@ -5,11 +5,16 @@ raises :class:`IllegalAction` with a reason a person can read; ``can(...)``
 answers yes or no; ``apply(...)`` verifies, then does it. An action that fails
 verification never changes the state. :func:`legal_actions` lists what a seat
 may do now (trades excepted: they are open-ended offers).
+
+An action comes from an agent, so nothing about it is trusted: its class and
+the type of every field are checked (``type(x) is int``, never ``==`` or
+``hash`` on a value of unknown type) before any rule is looked at, and
+:func:`safe_repr` shows it in a reason without ever raising.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
@@ -19,6 +24,37 @@ if TYPE_CHECKING:
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; ``str()`` says why."""
+
+
+#: The longest text :func:`safe_repr` gives.
+REPR_LIMIT = 200
+
+
+def safe_repr(value: Any, limit: int = REPR_LIMIT) -> str:
+    """``repr(value)`` for a message about an agent's answer: never raises, printable, at most ``limit`` long.
+
+    An answer may be anything: an int too long to print, an object whose
+    ``__repr__`` raises or returns control characters.
+
+    >>> safe_repr("3")
+    "'3'"
+    >>> safe_repr(10**5000)
+    'an int of about 5001 digits'
+    >>> len(safe_repr(list(range(1000))))
+    200
+    """
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = str.__str__(repr(value))  # a plain str, whatever __repr__ returned
+    except Exception:  # a hostile or broken __repr__ (or an int too long inside a container)
+        try:
+            text = "<a " + str.__str__(type(value).__name__) + " that cannot be shown>"
+        except Exception:
+            text = "<an answer that cannot be shown>"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @attrs.frozen
@@ -77,18 +113,22 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     """
     if game.finished:
         raise IllegalAction("the game is over")
-    if not 0 <= seat < game.players or game.bankrupt[seat]:
-        raise IllegalAction(f"seat {seat} is not in the game")
+    if type(seat) is not int or not 0 <= seat < game.players or game.bankrupt[seat]:
+        raise IllegalAction(f"seat {safe_repr(seat)} is not in the game")
     kind = type(action)
     if kind is Trade:
         _verify_trade(game, seat, action)  # type: ignore[arg-type]
         return
     if kind not in (Build, SellBuilding, Mortgage, Unmortgage):
-        raise IllegalAction(f"unknown action {action!r}")
-    space = action.space  # type: ignore[union-attr]
+        raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
+                            f"Mortgage, Unmortgage or Trade")
+    try:
+        space = action.space  # type: ignore[union-attr]
+    except AttributeError:  # made without its constructor
+        raise IllegalAction(f"{kind.__name__} without a space") from None
     t = game.tables
     if type(space) is not int or not 0 <= space < t.size:
-        raise IllegalAction(f"there is no space {space!r}")
+        raise IllegalAction(f"there is no space {safe_repr(space)}: a space is an int from 0 to {t.size - 1}")
     name = t.names[space]
     if game.owner[space] != seat:
         raise IllegalAction(f"{name} is not yours")
@@ -136,44 +176,78 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
             raise IllegalAction(f"lifting the mortgage on {name} costs {cost}; you have {game.cash[seat]}")
 
 
+#: The fields of a :class:`Trade`, in order.
+TRADE_FIELDS = ("proposer", "partner", "give_spaces", "give_cash", "give_cards", "get_spaces", "get_cash",
+                "get_cards")
+
+
 def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
-    if trade.proposer != seat:
+    # Types first: every field is read once and checked with `type(x) is ...` before it is compared,
+    # hashed or looked up, so no value of an agent's can raise out of here.
+    try:
+        proposer, partner, give_spaces, give_cash, give_cards, get_spaces, get_cash, get_cards = (
+            getattr(trade, name) for name in TRADE_FIELDS)
+    except AttributeError:  # made without its constructor
+        raise IllegalAction("a trade without all its fields") from None
+    if type(proposer) is not int or proposer != seat:
         raise IllegalAction("a trade is proposed by the seat whose action it is")
-    partner = trade.partner
     if type(partner) is not int or not 0 <= partner < game.players or game.bankrupt[partner] or partner == seat:
-        raise IllegalAction(f"seat {partner!r} cannot trade with you")
-    if type(trade.give_cash) is not int or type(trade.get_cash) is not int:
-        raise IllegalAction("cash in a trade is a whole number")
-    if trade.give_cash < 0 or trade.get_cash < 0:
+        raise IllegalAction(f"seat {safe_repr(partner)} cannot trade with you")
+    if type(give_cash) is not int or type(get_cash) is not int:
+        raise IllegalAction("cash in a trade is a whole number (an int)")
+    if give_cash < 0 or get_cash < 0:
         raise IllegalAction("cash in a trade cannot be negative")
-    for field in (trade.give_spaces, trade.get_spaces, trade.give_cards, trade.get_cards):
-        if not isinstance(field, (tuple, list)):
+    for field in (give_spaces, get_spaces, give_cards, get_cards):
+        if type(field) is not tuple and type(field) is not list:
             raise IllegalAction("lots and cards in a trade are given as lists")
-    if trade.give_cash > game.cash[seat]:
-        raise IllegalAction(f"you offer {trade.give_cash} but have {game.cash[seat]} (no loans between players)")
-    if trade.get_cash > game.cash[partner]:
-        raise IllegalAction(f"seat {partner} has only {game.cash[partner]} (no loans between players)")
-    if not (trade.give_spaces or trade.get_spaces or trade.give_cards or trade.get_cards):
-        raise IllegalAction("a trade must move at least one lot or card")
     t = game.tables
-    for spaces, holder in ((trade.give_spaces, seat), (trade.get_spaces, partner)):
+    for spaces in (give_spaces, get_spaces):
+        for space in spaces:
+            if type(space) is not int or not 0 <= space < t.size:
+                raise IllegalAction(f"there is no space {safe_repr(space)}: a space is an int from 0 to "
+                                    f"{t.size - 1}")
+    for cards in (give_cards, get_cards):
+        for card in cards:
+            if (type(card) is not tuple and type(card) is not list) or len(card) != 2 or \
+                    type(card[0]) is not str or type(card[1]) is not int:
+                raise IllegalAction(f"{safe_repr(card)} is not a card: a card is a (deck, card index) pair")
+    # Legality.
+    if give_cash > game.cash[seat]:
+        raise IllegalAction(f"you offer {safe_repr(give_cash)} but have {game.cash[seat]} "
+                            f"(no loans between players)")
+    if get_cash > game.cash[partner]:
+        raise IllegalAction(f"seat {partner} has only {game.cash[partner]} (no loans between players)")
+    if not (give_spaces or get_spaces or give_cards or get_cards):
+        raise IllegalAction("a trade must move at least one lot or card")
+    for spaces, holder in ((give_spaces, seat), (get_spaces, partner)):
         if len(set(spaces)) != len(spaces):
             raise IllegalAction("a lot is named twice in the trade")
         for space in spaces:
-            if type(space) is not int or not 0 <= space < t.size:
-                raise IllegalAction(f"there is no space {space!r}")
             if game.owner[space] != holder:
                 raise IllegalAction(f"seat {holder} does not own {t.names[space]}")
             group = t.group_of[space]
             if any(game.buildings[m] for m in t.members[group]):
                 raise IllegalAction(f"{t.names[space]} is in a group with buildings: sell them first")
-    for cards, holder in ((trade.give_cards, seat), (trade.get_cards, partner)):
+    for cards, holder in ((give_cards, seat), (get_cards, partner)):
         held = list(game.held_cards[holder])
         for card in cards:
-            pair = tuple(card) if isinstance(card, (tuple, list)) else None
-            if pair is None or pair not in held:
-                raise IllegalAction(f"seat {holder} does not hold the card {card!r}")
+            pair = (card[0], card[1])
+            if pair not in held:
+                raise IllegalAction(f"seat {holder} does not hold the card {safe_repr(card)}")
             held.remove(pair)
+
+
+def clean_trade(trade: Trade) -> Trade:
+    """A verified trade with plain tuples in every field (an offer may give lists); the same one if it has."""
+    cards = (*trade.give_cards, *trade.get_cards)
+    if all(type(f) is tuple for f in (trade.give_spaces, trade.give_cards, trade.get_spaces, trade.get_cards)) \
+            and all(type(c) is tuple for c in cards):
+        return trade
+    return Trade(trade.proposer, trade.partner,
+                 give_spaces=tuple(trade.give_spaces), give_cash=trade.give_cash,
+                 give_cards=tuple((c[0], c[1]) for c in trade.give_cards),
+                 get_spaces=tuple(trade.get_spaces), get_cash=trade.get_cash,
+                 get_cards=tuple((c[0], c[1]) for c in trade.get_cards))
 
 
 def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool:

@@ -34,9 +34,11 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: 
                 break
             bid = game.agents[seat].bid(game, seat, item, high, leader)
             if type(bid) is not int or bid <= high or bid > game.cash[seat]:
-                if bid:  # 0 or None is a plain pass; anything else was a mistake
-                    game._refuse(seat, f"bid {bid!r}", f"a bid is a whole number more than {high} and at most your "
-                                 f"cash ({game.cash[seat]}); you are out of the auction")
+                # The type first (True, 10.0 or "10" is no bid). 0 or None is a plain pass; anything else
+                # was a mistake, told to the agent.
+                if bid is not None and (type(bid) is not int or bid != 0):
+                    game._refuse(seat, f"bid {act.safe_repr(bid)}", f"a bid is a whole number (an int) more than "
+                                 f"{high} and at most your cash ({game.cash[seat]}); you are out of the auction")
                 active.remove(seat)
                 continue
             high, leader = bid, seat

@@ -264,8 +264,9 @@ class Game(Money):
         if self.held_cards[p]:
             options.append("card")
         choice = options[0] if len(options) == 1 else self.agents[p].jail(self, p, tuple(options))
-        if choice not in options:
-            self._refuse(p, f"jail choice {choice!r}", f"choose one of {', '.join(options)}")
+        if type(choice) is not str or choice not in options:  # the type first: `in` would call its __eq__
+            self._refuse(p, f"jail choice {act.safe_repr(choice)}",
+                         f"choose one of {', '.join(options)} (a str); taken as roll")
             choice = "roll"
         if choice == "pay":
             self.charge(p, self._fees_to(), jail.fine, "jail fine")
@@ -427,7 +428,7 @@ class Game(Money):
 
     def _offer(self, p: int, s: int) -> None:
         price = self.tables.price[s]
-        if self.cash[p] >= price and self.agents[p].buy(self, p, s):
+        if self.cash[p] >= price and self._yes(p, "buy", self.agents[p].buy(self, p, s)):
             self._transfer(p, BANK, price, "buy")
             self._set_owner(s, p, None)
             if self._emit:
@@ -538,7 +539,8 @@ class Game(Money):
         choice = self.agents[p].choose(self, p, options)
         self._option_costs = ()
         if type(choice) is not int or not 0 <= choice < len(options):
-            self._refuse(p, f"choice {choice!r}", f"choose a number from 0 to {len(options) - 1}")
+            self._refuse(p, f"choice {act.safe_repr(choice)}",
+                         f"choose a number (an int) from 0 to {len(options) - 1}; taken as 0")
             choice = 0
         if self._emit:
             self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
@@ -676,8 +678,9 @@ class Game(Money):
             self._emit({"type": "build", "seat": seat, "space": s, "level": level + 1})
 
     def _trade(self, trade: act.Trade) -> bool:
+        trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
-        if not self.agents[partner].answer_trade(self, partner, trade):
+        if not self._yes(partner, "answer_trade", self.agents[partner].answer_trade(self, partner, trade)):
             if self._emit:
                 self._emit({"type": "trade", "accepted": False, **_trade_fields(trade)})
             return True
@@ -707,8 +710,10 @@ class Game(Money):
         return True
 
     def _refuse(self, seat: int, action: Any, reason: str) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return  # `apply` called for no seat of this game: nobody to tell
         if self._emit:
-            self._emit({"type": "refused", "seat": seat, "action": repr(action), "reason": reason})
+            self._emit({"type": "refused", "seat": seat, "action": act.safe_repr(action), "reason": reason})
         notify = getattr(self.agents[seat], "refused", None)
         if notify is not None:
             notify(self, seat, action, reason)

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 #: Refused or useless answers an agent may give in one phase before the engine moves on.
 MAX_REFUSALS = 8
 
+#: What a yes-or-no answer that is not a bool counts as, by question (always no: the answer that risks nothing).
+_TAKEN_AS_NO = {
+    "buy": "taken as False: not bought",
+    "answer_trade": "taken as False: the trade is declined",
+    "lift_mortgage": "taken as False: the mortgage stays and its interest is due now",
+}
+
 
 class Money:
     """The money part of :class:`~monopoly.game.Game` (a mixin: the state lives on the game)."""
@@ -52,6 +59,19 @@ class Money:
         def _return_card(self, deck_key: str, card_index: int) -> None: ...
         def _check_end(self) -> None: ...
         def auction(self, s: int) -> None: ...
+
+    def _yes(self, seat: int, question: str, answer: Any) -> bool:
+        """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
+
+        Anything but a bool (1, "yes", None, an object whose ``__bool__`` raises...) is refused,
+        told to the agent, and counts as False.
+        """
+        if answer is True:
+            return True
+        if answer is not False:
+            self._refuse(seat, f"{question} answer {act.safe_repr(answer)}",
+                         f"answer {question} with True or False (a bool); {_TAKEN_AS_NO[question]}")
+        return False
 
     def _fees_to(self) -> int:
         return POT if self.rules.fees_to == "pot" else BANK
@@ -94,8 +114,10 @@ class Money:
                 action = agent.raise_funds(self, p, amount)
                 if action is None:
                     break
-                if type(action) not in (act.SellBuilding, act.Mortgage):
-                    self._refuse(p, action, "while paying a debt, only selling buildings and mortgaging raise money")
+                kind = type(action)
+                if kind is not act.SellBuilding and kind is not act.Mortgage:
+                    self._refuse(p, action, "while paying a debt, only selling buildings (SellBuilding) and "
+                                 "mortgaging (Mortgage) raise money")
                     refusals += 1
                 elif not self.apply(p, action, raising=True):
                     refusals += 1
@@ -176,7 +198,7 @@ class Money:
     def _receive_mortgaged(self, p: int, s: int) -> None:
         """A mortgaged lot changed hands: lift it at once, or pay the interest now."""
         lift = self.unmortgage_cost(s)
-        if self.cash[p] >= lift and self.agents[p].lift_mortgage(self, p, s):
+        if self.cash[p] >= lift and self._yes(p, "lift_mortgage", self.agents[p].lift_mortgage(self, p, s)):
             self._transfer(p, BANK, lift, "unmortgage")
             self.mortgaged[s] = False
             if self._emit:
