@@ -6,6 +6,13 @@ docs/events.md). Write a log by attaching an :class:`EventLog` as an observer;
 read it back with :func:`read_log`, which checks every line against the schema
 and names the file and line of the first bad one.
 
+A log may come from anyone, so reading one is bounded and strict: lines of at
+most :data:`MAX_LINE_BYTES`, files of at most :data:`MAX_LOG_BYTES` and
+:data:`MAX_LOG_LINES` lines, and every line through
+:func:`monopoly.game.jsonin.parse_json` (no key twice, no NaN, no control
+characters in strings, no absurd nesting or numbers). Messages quote at most
+a short, escaped excerpt of what was read.
+
 >>> import io, monopoly
 >>> from monopoly.game.log import EventLog, replay_payments
 >>> out = io.StringIO()
@@ -24,18 +31,29 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import IO, Any, TextIO, Union
 
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from .jsonin import JsonInputError, describe, excerpt, format_size, parse_json
+
 Event = dict[str, Any]
 LogSource = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 #: How the bank and the pot are written in a payment's ``from`` and ``to``.
 PARTIES = ("bank", "pot")
+
+#: The longest line of a log, in bytes (characters for a text stream), its line break not counted.
+MAX_LINE_BYTES = 64 * 1024
+#: The largest log, in bytes (characters for a text stream).
+MAX_LOG_BYTES = 256 * 1024 * 1024
+#: The most lines a log may have.
+MAX_LOG_LINES = 2_000_000
+#: Control characters a log's strings may hold: card texts may have line breaks and tabs.
+ALLOWED_CONTROLS = "\n\t"
 
 
 class LogError(ValueError):
@@ -132,23 +150,50 @@ def _validators() -> dict[str, jsonschema.Draft202012Validator]:
 
 
 def event_problem(event: Any) -> str | None:
-    """What is wrong with one decoded event, in words; None when it matches the schema."""
+    """What is wrong with one decoded event, in words; None when it matches the schema.
+
+    The words quote at most a short, escaped excerpt of the event.
+    """
     if not isinstance(event, dict):
         return f"expected a JSON object, found {type(event).__name__}"
     kind = event.get("type")
     validators = _validators()
-    if kind not in validators:
+    if not isinstance(kind, str) or kind not in validators:
         if kind is None:
             return "the event has no 'type'"
-        return f"unknown event type {kind!r}; expected one of {', '.join(validators)}"
+        return f"unknown event type {describe(kind)}; expected one of {', '.join(validators)}"
     error = best_match(validators[kind].iter_errors(event))
     if error is None:
         return None
-    where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{_short(str(p))}" for p in error.absolute_path)
     message = error.message
     if error.validator in ("oneOf", "anyOf") and isinstance(error.schema, dict) and "description" in error.schema:
-        message = f"{error.instance!r} is not valid here ({error.schema['description']})"
-    return f"{kind} event{where}: {message}"
+        message = f"{describe(error.instance)} is not valid here ({error.schema['description']})"
+    else:
+        message = _shorten_quotes(message, error.instance)
+    return f"{kind} event{_short(where, 80)}: {message}"
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """A name from the log for a message: as it is when short and printable, else an escaped excerpt."""
+    return text if len(text) <= limit and text.isprintable() else excerpt(text, limit)
+
+
+def _shorten_quotes(message: str, instance: Any) -> str:
+    """A schema message whose quotes of the event (its reprs) are cut to short descriptions."""
+    quoted = [instance]
+    if isinstance(instance, dict):
+        quoted.extend(instance)  # additionalProperties quotes the unexpected keys
+    for value in quoted:
+        try:
+            shown = repr(value)
+        except ValueError:  # an int too long to print (not from parse_json, which refuses them)
+            continue
+        if len(shown) > 40 and shown in message:
+            message = message.replace(shown, describe(value))
+    if len(message) > 300 or not message.isprintable():
+        message = excerpt(message, 300)[1:-1]
+    return message
 
 
 def read_log(source: LogSource, *, validate: bool = True) -> list[Event]:
@@ -157,39 +202,87 @@ def read_log(source: LogSource, *, validate: bool = True) -> list[Event]:
     ``source`` is a path or an open file (text or binary). Every line must be
     one JSON object; with ``validate`` (the default) it must also match the
     event schema. The first bad line raises :class:`LogError` naming
-    ``file:line`` and what is wrong.
+    ``file:line`` and what is wrong, and so does a line longer than
+    :data:`MAX_LINE_BYTES`, a log larger than :data:`MAX_LOG_BYTES` or longer
+    than :data:`MAX_LOG_LINES` lines (nothing past the limit is read).
     """
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         with open(source, "rb") as file:
             return _read_lines(file, name, validate)
-    return _read_lines(source, getattr(source, "name", "<stream>"), validate)
+    return _read_lines(source, str(getattr(source, "name", "<stream>")), validate)
 
 
-def _read_lines(lines: Iterable[str | bytes], name: str, validate: bool) -> list[Event]:
+def _read_lines(source: Any, name: str, validate: bool) -> list[Event]:
     events: list[Event] = []
-    decode = json.loads
+    read = getattr(source, "read", None)
+    lines: Iterable[str | bytes] = _bounded_lines(read) if read is not None else source
+    total = 0
+    check = event_problem if validate else _object_problem
     for number, raw in enumerate(lines, 1):
+        if number > MAX_LOG_LINES:
+            raise LogError(f"the log has more than {MAX_LOG_LINES:,} lines, more than a log can have",
+                           source=name, line=number)
+        total += len(raw) + 1
+        if total > MAX_LOG_BYTES:  # a line break counted after every line
+            raise LogError(f"the log is larger than {format_size(MAX_LOG_BYTES)}, more than a log can be",
+                           source=name, line=number)
         if isinstance(raw, bytes):
+            content = raw.rstrip(b"\r\n")
+            if len(content) > MAX_LINE_BYTES:
+                raise LogError(f"the line is longer than {format_size(MAX_LINE_BYTES)}, more than an event can be",
+                               source=name, line=number)
             try:
-                line = raw.decode("utf-8")
+                line = content.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise LogError(f"not UTF-8 text (byte {exc.start + 1})", source=name, line=number) from None
         else:
-            line = raw
-        line = line.rstrip("\r\n")
-        if not line.strip():
+            line = raw.rstrip("\r\n")
+            if len(line) > MAX_LINE_BYTES:
+                raise LogError(f"the line is longer than {MAX_LINE_BYTES:,} characters, more than an event can be",
+                               source=name, line=number)
+        if not line or line.isspace():
             raise LogError("empty line (a log has one JSON object on every line)", source=name, line=number)
         try:
-            event = decode(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"not valid JSON: {exc.msg} (column {exc.colno})", source=name, line=number) from None
-        problem = event_problem(event) if validate else (
-            None if isinstance(event, dict) else f"expected a JSON object, found {type(event).__name__}")
+            event = parse_json(line, source=name, allow=ALLOWED_CONTROLS)
+        except JsonInputError as exc:
+            raise LogError(f"{exc.message} (column {exc.column})" if exc.column is not None else exc.message,
+                           source=name, line=number) from None
+        problem = check(event)
         if problem is not None:
             raise LogError(problem, source=name, line=number)
         events.append(event)
     return events
+
+
+#: How much of a file is read at a time.
+_CHUNK = 1 << 20
+
+
+def _bounded_lines(read: Any) -> Iterator[str | bytes]:
+    """The lines of a file (text or binary), without their line breaks, read a chunk at a time.
+
+    A line longer than :data:`MAX_LINE_BYTES` is given as soon as it is known to be (only its start:
+    the reader refuses it), so that no more than a chunk and a line are ever held.
+    """
+    rest = read(0)  # b"" or "": the file's own kind of text
+    newline = b"\n" if isinstance(rest, bytes) else "\n"
+    while True:
+        chunk = read(_CHUNK)
+        if not chunk:
+            if rest:
+                yield rest
+            return
+        parts = (rest + chunk).split(newline)
+        rest = parts.pop()
+        yield from parts
+        if len(rest) > MAX_LINE_BYTES + 1:  # the \r of a \r\n may still be in it
+            yield rest
+            return
+
+
+def _object_problem(event: Any) -> str | None:
+    return None if isinstance(event, dict) else f"expected a JSON object, found {type(event).__name__}"
 
 
 def check_references(events: Sequence[Mapping[str, Any]], board_size: int | None = None, *,
@@ -253,7 +346,8 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
                 elif isinstance(who, int) and not isinstance(who, bool) and who >= 0:
                     cash[who] = cash.get(who, 0) + sign * amount
                 else:
-                    raise LogError(f"payment {side} {who!r}: expected a seat number, 'bank' or 'pot'", line=number)
+                    raise LogError(f"payment {side} {describe(who)}: expected a seat number, 'bank' or 'pot'",
+                                   line=number)
         elif kind == "game_start":
             seats = len(event["players"])
     seats = max([seats, *(s + 1 for s in cash)])
