@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import click
 
-from .files import write_atomic
+from monopoly.ruleset.problems import escape
+
+from .files import FORCE_OPTION, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
@@ -25,8 +28,9 @@ from .ruleset_commands import VARIANT_OPTION, load_or_exit
               help="Bots for --games, by seat.")
 @click.option("--seed", type=int, default=1, show_default=True, help="First seed for --games.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes for --games.")
+@FORCE_OPTION
 def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output: str | None, games: int | None,
-            players: str, seed: int, jobs: int) -> None:
+            players: str, seed: int, jobs: int, force: bool) -> None:
     """Exact long-run landing odds (a Markov chain built from the ruleset) and money tables.
 
     The odds are the share of rolls that end on each square, "In Jail" apart
@@ -36,22 +40,24 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
     """
     from monopoly.analysis.analyze import analyze as run_analysis
 
-    loaded = load_or_exit(ruleset, variants)
-    data = run_analysis(loaded, jail)
     if fmt == "html" and output is None:
         raise click.UsageError("--format html needs -o FILE")
+    if output is not None and not force and os.path.lexists(output):
+        raise click.ClickException(f"not writing {escape(output)}: it already exists (give --force to replace it)")
+    loaded = load_or_exit(ruleset, variants)
+    data = run_analysis(loaded, jail)
     simulation = _simulate(loaded, games, players, seed, jobs) if games else None
     if fmt == "json":
         if simulation is not None:
             data["simulation"] = simulation.to_json()
-        _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output)
+        _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
     elif fmt == "html":
         from monopoly.analysis.report import render_report_html
 
-        _write(render_report_html(loaded, data, simulation.to_json() if simulation else None), output or "")
+        _write(render_report_html(loaded, data, simulation.to_json() if simulation else None), output or "", force)
         click.echo(f"wrote {output}", err=True)
     else:
-        _write(_text(data, simulation), output)
+        _write(_text(data, simulation), output, force)
 
 
 def _simulate(ruleset: Any, games: int, players: str, seed: int, jobs: int) -> Any:
@@ -66,11 +72,11 @@ def _simulate(ruleset: Any, games: int, players: str, seed: int, jobs: int) -> A
     return simulate(ruleset, names, games, seed=seed, jobs=jobs)
 
 
-def _write(text: str, output: str | None) -> None:
+def _write(text: str, output: str | None, force: bool) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        write_atomic(output, text)
+        write_atomic(output, text, force=force)
 
 
 def _text(data: dict[str, Any], simulation: Any) -> str:

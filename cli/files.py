@@ -1,45 +1,42 @@
-"""Writing files whole or not at all: a temporary file in the same folder, renamed over the target.
+"""The command line's side of writing files: monopoly.files does the writing, this turns refusals into exit 1.
 
-A crash (or Ctrl-C) leaves the old file or the new one, never half of one; an
-unwritable place is a clear error (exit 1), not a traceback.
+Every output a command writes (``-o``, ``--log``, ``--save``) refuses to replace
+a file that exists unless the command was given ``--force`` (FORCE_OPTION),
+and never writes through a symbolic link (docs/security.md).
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
+from typing import TextIO
 
 import click
 
+from monopoly.files import OutputError, create, write_whole
+from monopoly.ruleset.problems import escape
 
-def write_atomic(path: Path | str, text: str) -> None:
-    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically, flushed to disk."""
-    path = Path(path)
-    folder = path.resolve().parent
+FORCE_OPTION = click.option("--force", is_flag=True,
+                            help="Replace output files that already exist (never a symbolic link).")
+
+
+def write_atomic(path: Path | str, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all; exit 1 with the reason if it cannot be."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
+        write_whole(path, text, replace=force)
+    except OutputError as exc:
+        raise click.ClickException(refusal(exc)) from None
+
+
+def open_output(path: Path | str, *, force: bool = False, option: str | None = None) -> TextIO:
+    """A new file for writing (a log); exit 1 (or a usage error naming ``option``) if it cannot be."""
     try:
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; this is an ordinary file
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        return create(path, replace=force)
+    except OutputError as exc:
+        if option is not None:
+            raise click.BadParameter(refusal(exc), param_hint=f"'{option}'") from None
+        raise click.ClickException(refusal(exc)) from None
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def refusal(exc: OutputError) -> str:
+    """``not writing game.json: it already exists (give --force ...)``."""
+    return f"not writing {escape(exc.path)}: it {exc.reason}" + (f" ({exc.hint})" if exc.hint else "")

@@ -9,8 +9,10 @@ answers go into the event log as ``decision`` events (RecordingAgent), so that
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import math
 import os
 import random
 import time
@@ -22,18 +24,24 @@ import click
 from monopoly.agents import BOTS, Agent, RecordingAgent, make_agent
 from monopoly.game.game import Game
 from monopoly.game.log import EventLog
-from monopoly.game.save import SaveError, game_from_json, game_to_json
+from monopoly.game.save import SaveError, game_from_json, game_to_json, read_save_file
 from monopoly.ruleset import Ruleset
+from monopoly.ruleset.problems import escape
 
-from .files import write_atomic
+from .files import FORCE_OPTION, open_output, write_atomic
 from .human import HumanAgent, QuitGame
 from .render_text import HUMAN, Narrator, holdings_lines, is_human
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 DEFAULT_PLAYERS = "you,greedy,cautious"
 #: The save file of `monopoly play`: the engine's save plus what the command needs to go on.
+#: Version 2: the log entry holds the count and hash of the events logged, never a path
+#: (version 1 named the log file, and a save could then send the log over any file).
 FORMAT = "monopoly-play"
-VERSION = 1
+VERSION = 2
+READS_VERSIONS = (1, 2)
+#: Events a game's log may hold and still be continued (a long game has a few thousand).
+MAX_LOG_EVENTS = 1_000_000
 #: The engine's own save format (game_to_json), also accepted by --resume.
 ENGINE_FORMAT = "monopoly-save"
 
@@ -75,44 +83,83 @@ def make_agents(names: list[str], narrator: Narrator) -> list[Agent]:
 # ---------------------------------------------------------------------- save files
 
 
-def save_json(path: Path, data: Any) -> None:
+def save_json(path: Path, data: Any, *, replace: bool) -> None:
     """Write a save so that a crash leaves the old file or the new one, never half of one."""
-    write_atomic(path, json.dumps(data, separators=(",", ":")))
+    write_atomic(path, json.dumps(data, separators=(",", ":")), force=replace)
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """A save file's data; a clear ClickException (exit 1) when it is not one of ours."""
+    """A save file's data, every field checked; a clear ClickException (exit 1) when it is not one of ours."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{path} is not a monopoly save file (it is not text)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{path} is not a monopoly save file, or it is damaged "
-                                   f"(not valid JSON: {exc.msg} at line {exc.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") not in (FORMAT, ENGINE_FORMAT):
-        raise click.ClickException(f"{path} is not a monopoly save file")
-    if data["format"] == FORMAT and data.get("version") != VERSION:
-        raise click.ClickException(f"{path}: save version {data.get('version')!r} is not supported "
-                                   f"(this program reads version {VERSION})")
+        data = read_save_file(path, formats={FORMAT: READS_VERSIONS, ENGINE_FORMAT: 1})
+    except SaveError as exc:
+        raise click.ClickException(escape(str(exc))) from None
+    if data["format"] == FORMAT:
+        problems = _envelope_problems(data)
+        if problems:
+            raise click.ClickException(f"{escape(str(path))}: the save file is damaged: " + "; ".join(problems[:10]))
     return data
 
 
-def check_save_target(path: Path) -> None:
-    """Refuse to overwrite a file that exists and is not a monopoly save."""
+def _envelope_problems(data: dict[str, Any]) -> list[str]:
+    """What is wrong with the fields `monopoly play` adds around the engine's save."""
+    problems = []
+    players = data.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        problems.append("'players' is not a list of names")
+    else:
+        for name in players:
+            if not is_human(name):
+                try:
+                    make_agent(name)
+                except ValueError:
+                    problems.append(f"player {escape(name)[:40]!r} is neither a person nor a bot "
+                                    f"({', '.join(BOTS)})")
+    if not isinstance(data.get("ruleset"), str):
+        problems.append("'ruleset' is not a name")
+    variants = data.get("variants")
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        problems.append("'variants' is not a list of names")
+    time_left = data.get("time_left")
+    if time_left is not None and (type(time_left) not in (int, float) or not math.isfinite(time_left)
+                                  or time_left < 0):
+        problems.append("'time_left' is not a number of seconds")
+    log = data.get("log")
+    if log is not None:
+        if not isinstance(log, dict):
+            problems.append("'log' is not a mapping")
+        else:
+            events = log.get("events")
+            if type(events) is not int or not 0 <= events <= MAX_LOG_EVENTS:
+                problems.append(f"the log's event count is not a whole number from 0 to {MAX_LOG_EVENTS:,}")
+            digest = log.get("sha256")
+            if digest is not None and (not isinstance(digest, str) or len(digest) != 64
+                                       or any(c not in "0123456789abcdef" for c in digest)):
+                problems.append("the log's sha256 is not a hash")
+    if not isinstance(data.get("game"), dict):
+        problems.append("'game' is not the engine's save")
+    return problems
+
+
+def check_save_target(path: Path, *, force: bool = False) -> None:
+    """Refuse a --save file that exists (unless --force), a folder, a link, or a place that does not exist."""
+    if os.path.islink(path):
+        raise click.BadParameter(f"{escape(str(path))} is a symbolic link; the program never writes through one",
+                                 param_hint="'--save'")
     if not path.exists():
         if not path.parent.is_dir() and str(path.parent):
-            raise click.BadParameter(f"folder {path.parent} does not exist", param_hint="'--save'")
+            raise click.BadParameter(f"folder {escape(str(path.parent))} does not exist", param_hint="'--save'")
         return
     if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder", param_hint="'--save'")
-    try:
-        read_save(path)
-    except click.ClickException as exc:
-        raise click.ClickException(f"{exc.message}; not overwriting it (choose another --save file)") from None
+        raise click.BadParameter(f"{escape(str(path))} is a folder", param_hint="'--save'")
+    if not force:
+        shown = escape(str(path))
+        try:
+            read_save(path)
+            how = f"continue that game with --resume {shown}, give --force to replace it,"
+        except click.ClickException:
+            how = "it is not a monopoly save; give --force to replace it,"
+        raise click.ClickException(f"not writing {shown}: it already exists ({how} or choose another --save file)")
 
 
 def _source(name: str) -> str:
@@ -127,28 +174,26 @@ class Session:
     """A game being played: the game, its narrator, its log and where it is saved."""
 
     def __init__(self, game: Game, narrator: Narrator, players: list[str], ruleset_source: str,
-                 variant_sources: list[str], save_path: Path | None):
+                 variant_sources: list[str], save_path: Path | None, *, replace_save: bool = False):
         self.game = game
         self.narrator = narrator
         self.players = players
         self.ruleset_source = ruleset_source
         self.variant_sources = variant_sources
         self.save_path = save_path
+        #: whether the next save may replace the file: the first save of a new game replaces
+        #: nothing unless --force; a resumed file, or one this session wrote, is ours to replace
+        self.replace_save = replace_save
         self.log: EventLog | None = None
-        self.log_file: IO[str] | None = None
-        self.log_path: Path | None = None
+        self.log_file: _HashingWriter | None = None
         self.log_before = 0  # events of the log written before this session (a resumed game)
         self.last: dict[str, Any] = {}
 
-    def open_log(self, path: Path, prefix: list[str]) -> None:
-        try:
-            self.log_file = path.open("w", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="'--log'") from None
-        self.log_file.writelines(prefix)
-        self.log_before = len(prefix)
-        self.log_path = path.resolve()
-        self.log = EventLog(self.log_file)
+    def open_log(self, handle: IO[str], before: int = 0, digest: Any = None) -> None:
+        """Log the game to ``handle``, which already holds ``before`` events hashed into ``digest``."""
+        self.log_file = _HashingWriter(handle, digest)
+        self.log_before = before
+        self.log = EventLog(self.log_file)  # type: ignore[arg-type]  # a text file to EventLog
         self.game.observe(self.log)
 
     def close_log(self) -> None:
@@ -161,8 +206,8 @@ class Session:
         game = self.game
         time_left = None if game.deadline is None else max(0.0, game.deadline - time.monotonic())
         log = None
-        if self.log is not None and self.log_path is not None:
-            log = {"path": str(self.log_path), "events": self.log_before + self.log.count}
+        if self.log is not None and self.log_file is not None:
+            log = {"events": self.log_before + self.log.count, "sha256": self.log_file.hexdigest()}
         return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset_source,
                 "variants": self.variant_sources, "players": self.players, "time_left": time_left,
                 "log": log, "game": game_to_json(game)}
@@ -175,10 +220,8 @@ class Session:
             self.save(self.save_path, self.last)
 
     def save(self, path: Path, data: dict[str, Any]) -> None:
-        try:
-            save_json(path, data)
-        except OSError as exc:
-            raise click.ClickException(f"cannot save the game to {path}: {exc.strerror}") from None
+        save_json(path, data, replace=self.replace_save)
+        self.replace_save = True  # written by this session: ours from now on
 
     def run(self) -> None:
         """Play turns until the game ends or a person quits."""
@@ -231,15 +274,25 @@ class Session:
             if name.lower() in ("y", "yes"):
                 click.echo("Type the name of the file to save to (e.g. game.json), or press Enter.")
                 continue
+            if escape(name) != name or len(name) > 1000:
+                click.echo("Cannot save there: a file name holds no control characters. Type another name, "
+                           "or press Enter.")
+                continue
             path = Path(name)
             try:
-                check_save_target(path)
-                save_json(path, data)
+                replace = False
+                if os.path.lexists(path) and not os.path.islink(path) and not path.is_dir():
+                    if not click.confirm(f"{escape(name)} already exists. Replace it?", default=False):
+                        click.echo("Type another name, or press Enter to quit without saving.")
+                        continue
+                    replace = True
+                check_save_target(path, force=replace)
+                save_json(path, data, replace=replace)
             except click.ClickException as exc:
                 click.echo(f"Cannot save there: {exc.format_message()}")
                 continue
-            except OSError as exc:
-                click.echo(f"Cannot save there: {exc.strerror}. Type another name, or press Enter.")
+            except (OSError, ValueError) as exc:
+                click.echo(f"Cannot save there ({escape(str(exc))[:200]}). Type another name, or press Enter.")
                 continue
             click.echo(f"Saved in {path}. Continue with: monopoly play --resume {path}")
             return
@@ -269,94 +322,98 @@ def _deadline(ruleset: Ruleset, time_left: Any = None) -> float | None:
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Continue a saved game exactly where it stopped.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Write the event log to FILE (JSON Lines; `monopoly replay FILE` reads it).")
+              help="Write the event log to FILE (JSON Lines; `monopoly replay FILE` reads it). With --resume: the "
+                   "game's log, continued where the save left it.")
+@FORCE_OPTION
 def play_command(ruleset: str | None, variants: tuple[str, ...], players: str | None, seed: int | None,
                  max_turns: int | None, save_path: Path | None, resume_path: Path | None,
-                 log_path: Path | None) -> None:
+                 log_path: Path | None, force: bool) -> None:
     """Play a game in the terminal against bots, or hot-seat with other people.
 
     Every decision is asked in plain words with the choices listed; at any
     question, `help` lists what you can answer, `board` shows the board, `me`
     your properties, `players` everyone's, and `quit` stops (offering to save).
+
+    Files are written only where you say: --save and --log refuse a file that
+    exists unless --force is given (a resumed game goes on saving to its own
+    save file, and its log goes on in the --log file you name, once it is
+    checked to be this game's log).
     """
     if resume_path is not None:
         for given, option in ((players, "--players"), (seed, "--seed"), (max_turns, "--max-turns")):
             if given is not None:
                 raise click.UsageError(f"{option} cannot be changed when resuming: the save holds it")
-        session = _resume(resume_path, ruleset, variants, save_path, log_path)
+        session = _resume(resume_path, ruleset, variants, save_path, log_path, force)
     else:
         if ruleset is None:
             raise click.UsageError("give the ruleset to play (NAME_OR_PATH, e.g. classic), or --resume FILE")
-        session = _new(ruleset, variants, players or DEFAULT_PLAYERS, seed, max_turns, save_path, log_path)
+        session = _new(ruleset, variants, players or DEFAULT_PLAYERS, seed, max_turns, save_path, log_path, force)
     session.run()
 
 
 def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int | None, max_turns: int | None,
-         save_path: Path | None, log_path: Path | None) -> Session:
+         save_path: Path | None, log_path: Path | None, force: bool) -> Session:
     names = parse_players(players)
     loaded = load_or_exit(ruleset_name, variants)
     if not loaded.min_players <= len(names) <= loaded.max_players:
         raise click.BadParameter(f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} "
                                  f"players, not {len(names)}", param_hint="'--players'")
     if save_path is not None:
-        check_save_target(save_path)
+        check_save_target(save_path, force=force)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     narrator = Narrator(loaded)
     game = Game(loaded, make_agents(names, narrator), seed=seed, max_turns=max_turns, observers=[narrator])
     game.deadline = _deadline(loaded)
-    session = Session(game, narrator, names, _source(ruleset_name), [_source(v) for v in variants], save_path)
+    session = Session(game, narrator, names, _source(ruleset_name), [_source(v) for v in variants], save_path,
+                      replace_save=force)
     if log_path is not None:
-        session.open_log(log_path, [])
+        session.open_log(open_output(log_path, force=force))
     return session
 
 
 def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], save_path: Path | None,
-            log_path: Path | None) -> Session:
+            log_path: Path | None, force: bool) -> Session:
     data = read_save(path)
-    try:
-        if data["format"] == FORMAT:
-            names = [str(n) for n in data["players"]]
-            source, saved_variants = str(data["ruleset"]), [str(v) for v in data["variants"]]
-            engine_save = data["game"]
-        else:  # the engine's own save: bots by name, people as "human..."
-            names = [str(n) for n in data["agents"]]
-            source, saved_variants = str(data["ruleset"]["id"]), [str(v) for v in data["ruleset"]["variants"]]
-            engine_save = data
-    except (KeyError, TypeError) as exc:
-        raise click.ClickException(f"{path}: the save file is damaged ({type(exc).__name__}: {exc})") from None
+    if data["format"] == FORMAT:
+        names = list(data["players"])
+        source, saved_variants = data["ruleset"], list(data["variants"])
+        engine_save = data["game"]
+    else:  # the engine's own save: bots by name, people as "human..."
+        agents, saved = data.get("agents"), data.get("ruleset")
+        if (not isinstance(agents, list) or not all(isinstance(n, str) for n in agents) or not isinstance(saved, dict)
+                or not isinstance(saved.get("id"), str) or not isinstance(saved.get("variants"), list)
+                or not all(isinstance(v, str) for v in saved["variants"])):
+            raise click.ClickException(f"{escape(str(path))}: the save file is damaged (its agents or ruleset)")
+        names, source, saved_variants, engine_save = list(agents), saved["id"], list(saved["variants"]), data
+        for name in names:
+            if not is_human(name):
+                try:
+                    make_agent(name)
+                except ValueError as exc:
+                    raise click.ClickException(f"{escape(str(path))}: the save file is damaged ({exc})") from None
     loaded = load_or_exit(ruleset_name or source, variants or saved_variants)
     narrator = Narrator(loaded)
     try:
         game = game_from_json(engine_save, loaded, make_agents(names, narrator))
     except SaveError as exc:
-        raise click.ClickException(f"{path}: {exc}") from None
+        raise click.ClickException(f"{escape(str(path))}: {exc}") from None
     game.observe(narrator)
     game.deadline = _deadline(loaded, data.get("time_left"))
     narrator.start_from(game, names)
+    if save_path is not None and save_path != path:
+        check_save_target(save_path, force=force)
     session = Session(game, narrator, names, _source(ruleset_name) if ruleset_name else source,
                       [_source(v) for v in variants] if variants else saved_variants,
-                      save_path if save_path is not None else path)
-    if save_path is not None and save_path != path:
-        check_save_target(save_path)
+                      save_path if save_path is not None else path,
+                      replace_save=force or save_path is None or save_path == path)
     saved_log = data.get("log") if data["format"] == FORMAT else None
-    if isinstance(saved_log, dict) or log_path is not None:
-        prefix: list[str] = []
-        target = log_path
-        if isinstance(saved_log, dict):
-            saved_path = Path(str(saved_log.get("path")))
-            target = target if target is not None else saved_path
-            try:
-                prefix = _log_prefix(saved_path, saved_log.get("events"))
-            except click.ClickException as exc:
-                if log_path is None or log_path.resolve() == saved_path.resolve():
-                    raise click.ClickException(f"{exc.message} (give --log FILE to write the rest of the game "
-                                               "to another file)") from None
-                click.echo(f"warning: {exc.message}; {log_path} holds only the rest of the game", err=True)
-        else:
-            click.echo(f"warning: the saved game had no log; {log_path} holds only the rest of the game", err=True)
-        assert target is not None
-        session.open_log(target, prefix)
+    if log_path is not None:
+        _continue_log(session, log_path, saved_log, force)
+    elif isinstance(saved_log, dict):
+        click.echo(f"warning: this game was logged ({saved_log['events']} events); give --log FILE with its log "
+                   "file to go on writing it (a save never says where to write). The rest of this game is not "
+                   "logged.", err=True)
     turn = game.turn
     click.echo(f"Resuming the game saved {'after turn ' + str(turn) if turn else 'before the first turn'} "
                f"(seed {game.seed}).")
@@ -368,15 +425,94 @@ def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], sav
     return session
 
 
-def _log_prefix(path: Path, count: Any) -> list[str]:
-    """The first ``count`` lines of the log of a saved game (the log goes on from there)."""
-    if not isinstance(count, int) or count < 0:
-        raise click.ClickException("the save file is damaged (its log entry has no event count)")
+def _continue_log(session: Session, log_path: Path, saved_log: Any, force: bool) -> None:
+    """Go on writing the game's log in the file the person named, or start a new one there.
+
+    The file goes on only if its first events are the ones the save counted (their
+    hash, or for an old save their number and the game's seed); it is cut back to
+    them, so events logged after the save (a turn left half way) go. Any other file
+    that exists is replaced only with --force, and then holds the rest of the game.
+    """
+    shown = escape(str(log_path))
+    if isinstance(saved_log, dict) and os.path.lexists(log_path):
+        try:
+            length, digest = _log_prefix(log_path, saved_log, session.game.seed)
+        except click.ClickException as exc:
+            if not force:
+                raise click.ClickException(f"{exc.message}; give --force to replace {shown} with the rest of "
+                                           "the game, or another --log file") from None
+        else:
+            session.open_log(_reopen_at(log_path, length), saved_log["events"], digest)
+            return
+    elif isinstance(saved_log, dict):
+        click.echo(f"warning: {shown} is new: it holds only the rest of the game", err=True)
+    elif not os.path.lexists(log_path):
+        click.echo(f"warning: the saved game had no log; {shown} holds only the rest of the game", err=True)
+    session.open_log(open_output(log_path, force=force))
+
+
+def _log_prefix(path: Path, saved_log: dict[str, Any], seed: int) -> tuple[int, Any]:
+    """The byte length and running hash of the first events of the log at ``path``, checked against the save."""
+    count = saved_log["events"]
+    shown = escape(str(path))
+    if count == 0:
+        raise click.ClickException(f"{shown} exists, and the save logged no events to check it against")
+    digest = hashlib.sha256()
+    length = lines = 0
     try:
-        with path.open(encoding="utf-8", newline="") as file:
-            lines = list(itertools.islice(file, count))
+        with open(path, "rb") as file:
+            for raw in itertools.islice(file, count):
+                if not raw.endswith(b"\n") or len(raw) > 1_000_000:
+                    break
+                if lines == 0 and "sha256" not in saved_log and not _starts_game(raw, seed):
+                    break
+                digest.update(raw)
+                length += len(raw)
+                lines += 1
     except OSError as exc:
-        raise click.ClickException(f"cannot continue the game's log {path}: {exc.strerror}") from None
-    if len(lines) < count or (lines and not lines[-1].endswith("\n")):
-        raise click.ClickException(f"the game's log {path} has {len(lines)} events where the save expects {count}")
-    return lines
+        raise click.ClickException(f"cannot read {shown}: {exc.strerror}") from None
+    expected = saved_log.get("sha256")
+    if lines != count or (expected is not None and digest.hexdigest() != expected):
+        raise click.ClickException(f"{shown} is not the log of this game as it was saved ({count} events)")
+    return length, digest
+
+
+def _starts_game(line: bytes, seed: int) -> bool:
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(event, dict) and event.get("type") == "game_start" and event.get("seed") == seed
+
+
+def _reopen_at(path: Path, length: int) -> IO[str]:
+    """The file at ``path`` open for writing after its first ``length`` bytes (the rest cut), never through a link."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+        os.ftruncate(descriptor, length)
+        os.lseek(descriptor, length, os.SEEK_SET)
+    except OSError as exc:
+        raise click.ClickException(f"cannot continue the game's log {escape(str(path))}: {exc.strerror}") from None
+    return os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
+
+
+class _HashingWriter:
+    """A text file that keeps the SHA-256 of everything written to it (the save records it)."""
+
+    def __init__(self, handle: IO[str], digest: Any = None):
+        self.handle = handle
+        self.digest = digest if digest is not None else hashlib.sha256()
+        self.name = getattr(handle, "name", "<log>")
+
+    def write(self, text: str) -> int:
+        self.digest.update(text.encode("utf-8"))
+        return self.handle.write(text)
+
+    def flush(self) -> None:
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def hexdigest(self) -> str:
+        return self.digest.hexdigest()

@@ -9,8 +9,10 @@ from pathlib import Path
 import click
 
 from monopoly.agents import BOTS, make_agent
+from monopoly.files import OutputError
 from monopoly.sim import SimulationResult, Summary, simulate
 
+from .files import FORCE_OPTION, refusal
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
@@ -42,11 +44,12 @@ def parse_players(text: str) -> list[str]:
 @click.option("--max-turns", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Stop a game after this many turns (it then has no winner).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
-              help="Write each game's event log to DIR/game-<seed>.jsonl.")
+              help="Write each game's event log to DIR/game-<seed>.jsonl (existing logs need --force).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: summary tables; json: every game and the summary.")
+@FORCE_OPTION
 def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int, jobs: int,
-                     max_turns: int, log_dir: Path | None, fmt: str) -> None:
+                     max_turns: int, log_dir: Path | None, fmt: str, force: bool) -> None:
     """Play many games between bots and report win rates, game lengths and how games ended.
 
     Game i (from 0) is played with seed SEED + i and fresh agents, so every
@@ -65,13 +68,17 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
         except OSError as exc:
             raise click.BadParameter(f"cannot create {log_dir}: {exc.strerror}", param_hint="'--log'") from None
     show_bar = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
-    if show_bar:
-        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
-                               show_eta=True) as bar:
+    try:
+        if show_bar:
+            with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
+                                   show_eta=True) as bar:
+                result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
+                                  progress=bar.update, replace_logs=force)
+        else:
             result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                              progress=bar.update)
-    else:
-        result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir)
+                              replace_logs=force)
+    except OutputError as exc:
+        raise click.ClickException(refusal(exc)) from None
     if fmt == "json":
         click.echo(json.dumps(result.to_json(), indent=2))
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -9,8 +10,9 @@ import click
 from monopoly.ruleset import RulesetError, RulesetNotFound, find_ruleset
 from monopoly.ruleset.compose import builtin_rulesets
 from monopoly.ruleset.load import load_file
+from monopoly.ruleset.problems import escape
 
-from .files import write_atomic
+from .files import FORCE_OPTION, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
@@ -27,7 +29,8 @@ def register(group: click.Group) -> None:
 @click.option("--heat", is_flag=True, help="Shade each square by its exact long-run landing odds, with a legend.")
 @click.option("--jail", type=click.Choice(["short", "long"]), default="short", show_default=True,
               help="With --heat: short, a jailed player pays and leaves at once; long, waits for doubles.")
-def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: bool, jail: str) -> None:
+@FORCE_OPTION
+def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: bool, jail: str, force: bool) -> None:
     """Draw the board of a ruleset as an SVG picture.
 
     The ring of squares is laid out from the ruleset itself, for any number of
@@ -37,6 +40,9 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
     """
     from monopoly.analysis.render import render_board_svg
 
+    if output is not None and not force and os.path.lexists(output):
+        raise click.ClickException(f"not writing {escape(str(output))}: it already exists "
+                                   "(give --force to replace it)")
     loaded = load_or_exit(ruleset, variants)
     odds = None
     if heat:
@@ -47,7 +53,7 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
     if output is None:
         click.echo(svg, nl=False)
         return
-    write_atomic(output, svg)
+    write_atomic(output, svg, force=force)
     click.echo(f"wrote {output} ({len(loaded.board)} spaces{', landing odds' if heat else ''})", err=True)
 
 
@@ -85,13 +91,7 @@ def new(name: str, base: str, output: Path | None) -> None:
     loaded = load_or_exit(base, ())
     text = scaffold_edition(name, loaded, extends=extends_reference(base, base_file, target),
                             schema=schema_reference(target))
-    try:
-        with open(target, "x", encoding="utf-8", newline="\n") as out:  # "x": never replace a file
-            out.write(text)
-    except FileExistsError:
-        raise click.ClickException(f"{target} already exists; not overwriting it") from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+    write_atomic(target, text)  # never replaces a file, never writes through a link
     click.echo(f"wrote {target}: edition '{name}' extending {base}")
     click.echo(f"next: edit it, then run `monopoly validate {target}`")
 

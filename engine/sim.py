@@ -30,6 +30,7 @@ from typing import Any, Union
 import attrs
 
 from .agents import make_agent
+from .files import OutputError, create
 from .game.end import Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
@@ -224,11 +225,13 @@ class SimulationResult:
 class _Runner:
     """Plays games of one ruleset between fresh agents; one per process."""
 
-    def __init__(self, ruleset: Ruleset, players: Sequence[str], max_turns: int | None, log_dir: Path | None):
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], max_turns: int | None, log_dir: Path | None,
+                 replace_logs: bool = False):
         self.ruleset = ruleset
         self.players = tuple(players)
         self.max_turns = max_turns
         self.log_dir = log_dir
+        self.replace_logs = replace_logs
 
     def play(self, seed: int) -> Result:
         try:
@@ -236,14 +239,17 @@ class _Runner:
             if self.log_dir is None:
                 return Game(self.ruleset, agents, seed, max_turns=self.max_turns).play()
             return self._play_logged(agents, seed)
+        except OutputError:
+            raise
         except Exception as exc:
             raise SimulationError(f"the game with seed {seed} ({', '.join(self.players)}) failed: "
                                   f"{type(exc).__name__}: {exc}") from exc
 
     def _play_logged(self, agents: list[Any], seed: int) -> Result:
         assert self.log_dir is not None
-        with EventLog(self.log_dir / f"game-{seed}.jsonl") as log:
-            return Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=(log,)).play()
+        # never through a link planted in the folder, never over a file unless asked
+        with create(self.log_dir / log_name(seed), replace=self.replace_logs) as handle:
+            return Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=(EventLog(handle),)).play()
 
     def play_chunk(self, first: int, count: int) -> list[Result]:
         return [self.play(seed) for seed in range(first, first + count)]
@@ -252,11 +258,17 @@ class _Runner:
 _runner: _Runner | None = None
 
 
-def _init_worker(ruleset: Ruleset, players: tuple[str, ...], max_turns: int | None, log_dir: Path | None) -> None:
+def log_name(seed: int) -> str:
+    """The file name of the event log of the game with ``seed`` in a log folder."""
+    return f"game-{seed}.jsonl"
+
+
+def _init_worker(ruleset: Ruleset, players: tuple[str, ...], max_turns: int | None, log_dir: Path | None,
+                 replace_logs: bool) -> None:
     global _runner
     # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _runner = _Runner(ruleset, players, max_turns, log_dir)
+    _runner = _Runner(ruleset, players, max_turns, log_dir, replace_logs)
 
 
 def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[Result]]:
@@ -286,7 +298,8 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
     workers = min(jobs, len(chunks))
     done: dict[int, list[Result]] = {}
     pool = _context().Pool(workers, initializer=_init_worker,
-                           initargs=(runner.ruleset, runner.players, runner.max_turns, runner.log_dir))
+                           initargs=(runner.ruleset, runner.players, runner.max_turns, runner.log_dir,
+                                     runner.replace_logs))
     try:
         # chunks come back as they finish (for the progress bar) and are put back in seed order below
         for first, results in pool.imap_unordered(_play_chunk, chunks):  # a failed game raises here
@@ -303,14 +316,17 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
 
 def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
              max_turns: int | None = 1000, log_dir: PathOrName | None = None, progress: Progress | None = None,
-             *, variants: Sequence[PathOrName] = ()) -> SimulationResult:
+             *, variants: Sequence[PathOrName] = (), replace_logs: bool = False) -> SimulationResult:
     """Play ``games`` games of ``ruleset`` between bots named by ``players`` (one name a seat).
 
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
     games in chunks (1: play in this process); the outcome does not depend on
     it. ``max_turns`` caps every game (None: no cap; a game may then never
     end). ``log_dir``: write the event log of each game to
-    ``<log_dir>/game-<seed>.jsonl``. ``progress(n)`` is called as ``n`` more
+    ``<log_dir>/game-<seed>.jsonl``; a log that is already there is an
+    :class:`~monopoly.files.OutputError` (before any game is played) unless
+    ``replace_logs``, and a symbolic link there is refused whatever
+    ``replace_logs`` says. ``progress(n)`` is called as ``n`` more
     games finish. ``ruleset`` may also be a built-in name or a path, loaded
     with ``variants``.
 
@@ -338,7 +354,14 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
     if log_dir is not None:
         log_path = Path(log_dir)
         log_path.mkdir(parents=True, exist_ok=True)
-    runner = _Runner(ruleset, players, max_turns, log_path)
+        for game_seed in range(seed, seed + games):
+            existing = log_path / log_name(game_seed)
+            if os.path.islink(existing):
+                raise OutputError(existing, "is a symbolic link", "the program never writes through a link")
+            if not replace_logs and os.path.lexists(existing):
+                raise OutputError(existing, "already exists",
+                                  "give --force to replace the logs, or another folder")
+    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs)
     if jobs == 1 or games == 1:
         results = []
         for game_seed in range(seed, seed + games):

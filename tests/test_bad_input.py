@@ -128,7 +128,7 @@ def test_replay_of_a_log_naming_a_missing_seat_or_space_exits_one(runner, cli, t
 def test_an_unwritable_output_is_a_clear_error(command, runner, cli, tmp_path):
     target = tmp_path / "missing-folder" / "out.file"
     result = runner.invoke(cli, [*command, "-o", str(target)])
-    assert result.exit_code == 1 and "cannot write" in result.output
+    assert result.exit_code == 1 and "out.file: it cannot be written" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 

@@ -308,3 +308,45 @@ def test_cap_per_file_keeps_files_apart():
         ("b.yaml", "c")] * 3 + [("b.yaml", "more-problems")]
     assert capped[3].hidden == 4 and "4 more problems" in capped[3].message
     assert cap_per_file(problems, None) == sorted(problems, key=lambda p: (p.file, p.line))
+
+
+# ---------------------------------------------------------------------- the same rule for saves and logs
+
+
+def _bot_save(runner, cli, folder: Path) -> Path:
+    save = folder / "game.save"
+    result = runner.invoke(cli, ["play", "classic", "--players", "greedy,cautious", "--seed", "3", "--max-turns", "4",
+                                 "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    return save
+
+
+@pytest.mark.parametrize("which", ["plain", "mapping", "broken"])
+@pytest.mark.parametrize("field", ["ruleset", "variants"])
+def test_a_save_naming_another_file_as_its_ruleset_shows_none_of_it(runner, cli, tmp_path, secrets, which, field):
+    save = _bot_save(runner, cli, tmp_path)
+    data = json.loads(save.read_text())
+    data[field] = str(secrets[which]) if field == "ruleset" else [str(secrets[which])]
+    save.write_text(json.dumps(data))
+    result = runner.invoke(cli, ["play", "--resume", str(save)])
+    assert result.exit_code in (1, 2), result.output
+    assert SECRET not in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("which", ["plain", "mapping", "broken"])
+@pytest.mark.parametrize("verify", [False, True])
+def test_a_log_naming_another_file_as_its_ruleset_shows_none_of_it(runner, cli, tmp_path, secrets, which, verify):
+    logs = tmp_path / "logs"
+    assert runner.invoke(cli, ["simulate", "classic", "--games", "1", "--players", "greedy,random", "--max-turns",
+                               "20", "--log", str(logs)]).exit_code == 0
+    log = logs / "game-1.jsonl"
+    lines = log.read_text().splitlines()
+    start = json.loads(lines[0])
+    start["ruleset"] = str(secrets[which])
+    lines[0] = json.dumps(start)
+    log.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(cli, ["replay", str(log), *(["--verify"] if verify else [])])
+    assert result.exit_code in (0, 1, 2), result.output
+    assert SECRET not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

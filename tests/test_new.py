@@ -170,7 +170,7 @@ def test_from_must_be_an_edition_that_exists(runner, cli, tmp_path, monkeypatch)
 
 def test_cannot_write(runner, cli, tmp_path):
     result = runner.invoke(cli, ["new", "x", "-o", str(tmp_path / "missing" / "x.yaml")])
-    assert result.exit_code == 1 and "cannot write" in result.output
+    assert result.exit_code == 1 and "x.yaml: it cannot be written (No such file or directory)" in result.output
 
 
 def test_help_lists_the_workbench_commands(runner, cli):

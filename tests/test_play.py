@@ -310,7 +310,7 @@ def test_save_quit_and_resume_gives_the_same_game(script, tmp_path):
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert saved["game"]["state"]["turn"] == resumed_from - 1
 
-    second = play(["--resume", str(save)], person.typed[cut:])
+    second = play(["--resume", str(save), "--log", str(log)], person.typed[cut:])
     assert second.exit_code == 0, second.output[-2000:]
     assert f"Resuming the game saved after turn {resumed_from - 1}" in second.output
     assert log.read_bytes() == straight_log.read_bytes()
@@ -329,7 +329,7 @@ def test_saved_after_every_turn_and_resumed_after_an_interruption(script, tmp_pa
     assert "Interrupted. The game is saved in" in first.output
     turn = json.loads(save.read_text(encoding="utf-8"))["game"]["state"]["turn"]
     rest = next(i for i, t in enumerate(person.turns) if t > turn)
-    second = play(["--resume", str(save)], person.typed[rest:])
+    second = play(["--resume", str(save), "--log", str(log)], person.typed[rest:])
     assert second.exit_code == 0, second.output[-2000:]
     assert read_log(log) == events
 
@@ -409,7 +409,7 @@ def test_save_does_not_overwrite_a_file_that_is_not_a_save(tmp_path):
     precious = tmp_path / "thesis.txt"
     precious.write_text("years of work", encoding="utf-8")
     result = play(["classic", "--players", "greedy,greedy", "--max-turns", "3", "--save", str(precious)])
-    assert result.exit_code == 1 and "not overwriting" in result.output
+    assert result.exit_code == 1 and "already exists (it is not a monopoly save" in result.output
     assert precious.read_text(encoding="utf-8") == "years of work"
 
 

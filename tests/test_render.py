@@ -273,7 +273,7 @@ def test_render_command_errors(runner, cli, tmp_path):
     assert runner.invoke(cli, ["render", str(DATA / "broken" / "unknown-key.yaml")]).exit_code == 1
     assert runner.invoke(cli, ["render", "classic", "--jail", "forever"]).exit_code == 2
     result = runner.invoke(cli, ["render", "classic", "-o", str(tmp_path / "missing" / "board.svg")])
-    assert result.exit_code == 1 and "cannot write" in result.output
+    assert result.exit_code == 1 and "board.svg: it cannot be written" in result.output
 
 
 def test_render_heat_uses_the_exact_landing_odds(runner, cli, tmp_path):

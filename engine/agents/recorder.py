@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage
+from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
 from .base import Agent, AuctionItem
 
 if TYPE_CHECKING:
@@ -70,20 +70,40 @@ def encode_answer(answer: Any) -> Any:
     """
     if answer is None or isinstance(answer, (bool, str)):
         return answer
-    if isinstance(answer, int):
+    if isinstance(answer, int) and _plain(int(answer)):
         return int(answer)
     kind = type(answer)
-    if kind in ACTION_NAMES:
-        return {"action": ACTION_NAMES[kind], "space": answer.space}
-    if kind is Trade:
-        return {
-            "action": "trade", "proposer": answer.proposer, "partner": answer.partner,
-            "give_spaces": list(answer.give_spaces), "give_cash": answer.give_cash,
-            "give_cards": [list(card) for card in answer.give_cards],
-            "get_spaces": list(answer.get_spaces), "get_cash": answer.get_cash,
-            "get_cards": [list(card) for card in answer.get_cards],
-        }
-    return repr(answer)  # not something the engine accepts: it will refuse it again on replay
+    try:
+        if kind in ACTION_NAMES and _plain(answer.space):
+            return {"action": ACTION_NAMES[kind], "space": answer.space}
+        if kind is Trade:
+            encoded = {
+                "action": "trade", "proposer": answer.proposer, "partner": answer.partner,
+                "give_spaces": list(answer.give_spaces), "give_cash": answer.give_cash,
+                "give_cards": [list(card) for card in answer.give_cards],
+                "get_spaces": list(answer.get_spaces), "get_cash": answer.get_cash,
+                "get_cards": [list(card) for card in answer.get_cards],
+            }
+            if _plain(encoded):
+                return encoded
+    except Exception:  # a hostile answer's fields may raise on any touch: recorded as text, refused again
+        pass
+    # not something the engine accepts: written as (safe, bounded) text, it is refused again on replay
+    return safe_repr(answer)
+
+
+def _plain(value: Any, depth: int = 0) -> bool:
+    """Whether ``value`` is JSON a log reader takes back as it was (whole numbers of at most 15 digits)."""
+    kind = type(value)
+    if kind is int:
+        return -10**15 < value < 10**15
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is list and depth < 3:
+        return all(_plain(item, depth + 1) for item in value)
+    if kind is dict and depth < 3:
+        return all(type(key) is str and _plain(item, depth + 1) for key, item in value.items())
+    return False
 
 
 def decode_answer(data: Any) -> Any:
