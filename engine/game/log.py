@@ -91,10 +91,13 @@ class EventLog:
     '{"type":"payment","from":"bank","to":0,"amount":200,"reason":"salary"}\\n'
     """
 
-    def __init__(self, target: str | os.PathLike[str] | TextIO):
+    def __init__(self, target: str | os.PathLike[str] | TextIO, *, replace: bool = True):
         if isinstance(target, (str, os.PathLike)):
+            from ..files import create
+
             self.name = os.fspath(target)
-            self._file: TextIO = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by close()
+            # never through a symbolic link; with replace=False, never over a file that exists
+            self._file: TextIO = create(target, replace=replace)
             self._owned = True
         else:
             self.name = getattr(target, "name", "<stream>")
