@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from monopoly.agents import BOTS, make_agent
 from monopoly.files import OutputError
+from monopoly.game.save import SaveError, read_position_file
+from monopoly.game.state import GameState, StateError
+from monopoly.ruleset.problems import escape
 from monopoly.sim import SimulationResult, Summary, simulate
 
 from .files import FORCE_OPTION, refusal
@@ -32,6 +36,32 @@ def parse_players(text: str) -> list[str]:
     return names
 
 
+def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameState:
+    """The checked position of ``path`` on ``ruleset``; exit 1 listing every problem."""
+    shown = escape(str(path))
+    try:
+        saved, state = read_position_file(path)
+    except SaveError as exc:
+        raise click.ClickException(escape(str(exc))) from None
+    if saved["id"] != ruleset.id or saved["variants"] != list(ruleset.variants):
+        raise click.ClickException(f"{shown} is a position of {escape(saved['id'])[:60]} with variants "
+                                   f"{[escape(v)[:60] for v in saved['variants'][:8]]}, not {ruleset.id} with "
+                                   f"{list(ruleset.variants)}: give that ruleset and those --variant options")
+    seats = len(state["cash"]) if isinstance(state, dict) and isinstance(state.get("cash"), list) else None
+    if seats is not None and seats != players:
+        raise click.BadParameter(f"the position in {shown} has {seats} players, not {players}",
+                                 param_hint="'--players'")
+    try:
+        position = GameState.from_json(state, ruleset, players=players, max_turns=max_turns)
+    except StateError as exc:
+        raise click.ClickException(f"{shown}: the position breaks the rules: " + "; ".join(
+            escape(p) for p in exc.problems[:20]) + (f"; and {len(exc.problems) - 20} more"
+                                                     if len(exc.problems) > 20 else "")) from None
+    if position.finished:
+        raise click.ClickException(f"{shown}: the game of this position is over")
+    return position
+
+
 @click.command("simulate")
 @click.argument("ruleset", metavar="NAME_OR_PATH")
 @VARIANT_OPTION
@@ -47,9 +77,12 @@ def parse_players(text: str) -> list[str]:
               help="Write each game's event log to DIR/game-<seed>.jsonl (existing logs need --force).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: summary tables; json: every game and the summary.")
+@click.option("--from", "start_path", type=click.Path(dir_okay=False, path_type=Path), metavar="POSITION",
+              help="Play every game on from this position (a position file, or a save of `monopoly play` or of "
+                   "the engine), each with its own dice: who is winning it?")
 @FORCE_OPTION
 def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int, jobs: int,
-                     max_turns: int, log_dir: Path | None, fmt: str, force: bool) -> None:
+                     max_turns: int, log_dir: Path | None, fmt: str, start_path: Path | None, force: bool) -> None:
     """Play many games between bots and report win rates, game lengths and how games ended.
 
     Game i (from 0) is played with seed SEED + i and fresh agents, so every
@@ -62,6 +95,9 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
         raise click.BadParameter(
             f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
             f"not {len(names)} ({','.join(names)})", param_hint="'--players'")
+    start = _position(start_path, loaded, len(names), max_turns) if start_path is not None else None
+    if start is not None and log_dir is not None:
+        raise click.UsageError("--log cannot be combined with --from: a log starts with the game")
     if log_dir is not None:
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
@@ -73,15 +109,22 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
             with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
                                    show_eta=True) as bar:
                 result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                                  progress=bar.update, replace_logs=force)
+                                  progress=bar.update, replace_logs=force, start=start)
         else:
             result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                              replace_logs=force)
+                              replace_logs=force, start=start)
     except OutputError as exc:
         raise click.ClickException(refusal(exc)) from None
     if fmt == "json":
-        click.echo(json.dumps(result.to_json(), indent=2))
+        data = result.to_json()
+        if start is not None:
+            data["start"] = {"position": str(start_path), "turn": start.turn, "round": start.round,
+                             "to_move": start.current}
+        click.echo(json.dumps(data, indent=2))
     else:
+        if start is not None:
+            click.echo(f"Played on from {escape(str(start_path))} (after turn {start.turn}, seat {start.current} "
+                       "to move), each game with its own dice.")
         click.echo(format_text(result))
 
 

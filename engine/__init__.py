@@ -31,7 +31,8 @@ from .game import (
     Trade,
     Unmortgage,
 )
-from .game.save import SaveError, game_from_json, game_to_json
+from .game.save import SaveError, game_from_json, game_to_json, position_to_json, read_position_file
+from .game.state import GameState, Setup, StateError
 from .ruleset import (
     Problem,
     Ruleset,
@@ -53,6 +54,7 @@ __all__ = [
     "Decision",
     "Game",
     "GameOver",
+    "GameState",
     "IllegalAction",
     "Mortgage",
     "Problem",
@@ -62,9 +64,11 @@ __all__ = [
     "RulesetNotFound",
     "SaveError",
     "SellBuilding",
+    "Setup",
     "SetupError",
     "SimulationResult",
     "Standing",
+    "StateError",
     "Stepper",
     "Trade",
     "Unmortgage",
@@ -74,5 +78,7 @@ __all__ = [
     "game_to_json",
     "load_ruleset",
     "make_agent",
+    "position_to_json",
+    "read_position_file",
     "simulate",
 ]

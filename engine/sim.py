@@ -34,6 +34,7 @@ from .files import OutputError, create
 from .game.end import Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
+from .game.state import GameState, StateError
 from .ruleset import Ruleset, load_ruleset
 
 PathOrName = Union[str, "os.PathLike[str]"]
@@ -226,16 +227,22 @@ class _Runner:
     """Plays games of one ruleset between fresh agents; one per process."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], max_turns: int | None, log_dir: Path | None,
-                 replace_logs: bool = False):
+                 replace_logs: bool = False, start: GameState | None = None):
         self.ruleset = ruleset
         self.players = tuple(players)
         self.max_turns = max_turns
         self.log_dir = log_dir
         self.replace_logs = replace_logs
+        self.start = start
 
     def play(self, seed: int) -> Result:
         try:
             agents = [make_agent(name) for name in self.players]
+            if self.start is not None:  # checked once, before any game: a new future from the same position
+                game = Game(self.ruleset, agents, seed, max_turns=self.max_turns)
+                self.start.put(game)
+                game.rng.seed(seed)
+                return game.play()
             if self.log_dir is None:
                 return Game(self.ruleset, agents, seed, max_turns=self.max_turns).play()
             return self._play_logged(agents, seed)
@@ -264,11 +271,11 @@ def log_name(seed: int) -> str:
 
 
 def _init_worker(ruleset: Ruleset, players: tuple[str, ...], max_turns: int | None, log_dir: Path | None,
-                 replace_logs: bool) -> None:
+                 replace_logs: bool, start: GameState | None) -> None:
     global _runner
     # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _runner = _Runner(ruleset, players, max_turns, log_dir, replace_logs)
+    _runner = _Runner(ruleset, players, max_turns, log_dir, replace_logs, start)
 
 
 def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[Result]]:
@@ -299,7 +306,7 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
     done: dict[int, list[Result]] = {}
     pool = _context().Pool(workers, initializer=_init_worker,
                            initargs=(runner.ruleset, runner.players, runner.max_turns, runner.log_dir,
-                                     runner.replace_logs))
+                                     runner.replace_logs, runner.start))
     try:
         # chunks come back as they finish (for the progress bar) and are put back in seed order below
         for first, results in pool.imap_unordered(_play_chunk, chunks):  # a failed game raises here
@@ -316,7 +323,8 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
 
 def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
              max_turns: int | None = 1000, log_dir: PathOrName | None = None, progress: Progress | None = None,
-             *, variants: Sequence[PathOrName] = (), replace_logs: bool = False) -> SimulationResult:
+             *, variants: Sequence[PathOrName] = (), replace_logs: bool = False,
+             start: GameState | None = None) -> SimulationResult:
     """Play ``games`` games of ``ruleset`` between bots named by ``players`` (one name a seat).
 
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
@@ -326,7 +334,12 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
     ``<log_dir>/game-<seed>.jsonl``; a log that is already there is an
     :class:`~monopoly.files.OutputError` (before any game is played) unless
     ``replace_logs``, and a symbolic link there is refused whatever
-    ``replace_logs`` says. ``progress(n)`` is called as ``n`` more
+    ``replace_logs`` says. ``start``: every game plays on from this position
+    (:class:`~monopoly.game.state.GameState`, checked first; a
+    :class:`~monopoly.game.state.StateError` lists every rule it breaks), the
+    dice and shuffles of game ``i`` coming from seed ``seed + i``, so the win
+    rates by seat say who is winning that position; it cannot be combined with
+    ``log_dir`` (a log starts with the game). ``progress(n)`` is called as ``n`` more
     games finish. ``ruleset`` may also be a built-in name or a path, loaded
     with ``variants``.
 
@@ -350,6 +363,16 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if max_turns is not None and max_turns < 1:
         raise ValueError(f"max_turns must be at least 1 (or None), not {max_turns}")
+    if start is not None:
+        if log_dir is not None:
+            raise ValueError("games played on from a position are not logged (a log starts with the game)")
+        if len(start.cash) != len(players):
+            raise SetupError(f"the position has {len(start.cash)} players, not {len(players)}")
+        problems = start.problems(ruleset, max_turns=max_turns)
+        if problems:
+            raise StateError(problems)
+        if start.finished:
+            raise StateError(["the game of the position is over"])
     log_path = None
     if log_dir is not None:
         log_path = Path(log_dir)
@@ -361,7 +384,7 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
             if not replace_logs and os.path.lexists(existing):
                 raise OutputError(existing, "already exists",
                                   "give --force to replace the logs, or another folder")
-    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs)
+    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start)
     if jobs == 1 or games == 1:
         results = []
         for game_seed in range(seed, seed + games):

@@ -7,11 +7,20 @@ import importlib
 
 import pytest
 
-MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.stepper"]
+MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.game.state", "monopoly.stepper"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+@pytest.mark.parametrize("name", ["embedding.md"])
+def test_examples_in_the_docs(name):
+    from .conftest import ROOT
+
+    failures, tried = doctest.testfile(str(ROOT / "docs" / name), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

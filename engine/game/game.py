@@ -21,6 +21,7 @@ from . import actions as act
 from .end import Result, check_end, result_of
 from .events import BANK, POT, party
 from .money import MAX_REFUSALS, Money
+from .state import GameState, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
 
 Event = dict[str, Any]
@@ -107,6 +108,42 @@ class Game(Money):
             setup = getattr(agent, "setup", None)
             if setup is not None:
                 setup(self, seat, random.Random(seed * 1_000_003 + seat + 1))
+
+    # ------------------------------------------------------------------ positions
+
+    def state(self) -> GameState:
+        """The position now, as plain data (a copy: :class:`~monopoly.game.state.GameState`)."""
+        return GameState.of(self)
+
+    @classmethod
+    def from_state(cls, ruleset: Ruleset, agents: Sequence[Any], state: GameState, *, seed: int = 0,
+                   max_turns: int | None = None, observers: Sequence[Observer] = (),
+                   keep_dice: bool = True) -> Game:
+        """A game going on from ``state`` (checked first: :class:`~monopoly.game.state.StateError` lists every
+        rule it breaks). ``keep_dice``: the dice and shuffles go on as the state's random generator would;
+        without it they come from ``seed`` (a new future from the same position, as ``simulate --from`` plays).
+        Agents start fresh, seeded from ``seed``.
+
+        >>> import monopoly
+        >>> from monopoly.game.state import Setup
+        >>> classic = monopoly.load_ruleset("classic")
+        >>> position = Setup(classic, players=2).give("Boardwalk", 1).give("Park Place", 1).build("Boardwalk", 5)
+        >>> position.problems()
+        ['the buildings of the dark_blue group are uneven (0/5), but the rules build and sell evenly']
+        >>> position.build("Park Place", 4).problems()
+        []
+        >>> game = Game.from_state(classic, [monopoly.make_agent("greedy") for _ in "ab"], position.state, seed=1)
+        >>> game.owner[39], game.buildings[39], game.hotels_left
+        (1, 5, 11)
+        """
+        problems = state.problems(ruleset, max_turns=max_turns)
+        if problems:
+            raise StateError(problems)
+        game = cls(ruleset, agents, seed, max_turns=max_turns, observers=observers)
+        state.put(game)
+        if not keep_dice:
+            game.rng.seed(seed)
+        return game
 
     # ------------------------------------------------------------------ events
 

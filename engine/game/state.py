@@ -1,0 +1,640 @@
+"""A position as plain data: :class:`GameState`, and every way one can break the rules.
+
+A ``GameState`` holds what the rules need to go on from a point between turns:
+cash, places, jail, deeds, buildings, mortgages, the bank's stock, the pot, the
+decks and the cards players keep, whose turn it is, how the game ended, and the
+random generator. No agents, no closures, no ruleset: plain lists and numbers,
+so it copies cheaply (:meth:`GameState.copy`), goes to JSON and back
+(:meth:`to_json`, :meth:`from_json`; a save's ``state`` is this JSON), and can
+be set up by hand (:meth:`new` and the set-up methods) and checked
+(:meth:`problems`, which lists *every* way it breaks the rules or the ruleset,
+as ``chess.Board.status()`` does).
+
+A :class:`Setup` builds a position on a ruleset, by the names on its board:
+
+>>> import monopoly
+>>> classic = monopoly.load_ruleset("classic")
+>>> setup = Setup(classic, players=2)
+>>> setup.give("Boardwalk", 0).give("Park Place", 0).build("Boardwalk", 3)
+Setup(classic, GameState(2 players, turn 0, seat 0 to move))
+>>> setup.problems()
+['the buildings of the dark_blue group are uneven (0/3), but the rules build and sell evenly']
+>>> setup.build("Park Place", 2).problems(), setup.state.houses_left
+([], 27)
+
+A game takes a position with :meth:`Game.from_state <monopoly.game.game.Game.from_state>`
+and gives one with :meth:`Game.state <monopoly.game.game.Game.state>`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .jsonin import describe, excerpt
+from .tables import STREET, tables_for
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from .game import Game
+
+#: No seat's cash, nor the pot, gets anywhere near this in a game.
+MAX_CASH = 10**12
+#: Seeds, turn caps and counters are whole numbers of fewer digits than this (the JSON reader's limit).
+_BIG = 10**30
+_WORD = 2**32  # a Mersenne Twister word: 0 <= x < 2**32
+_MT_WORDS = 624
+_END_REASONS = ("last_standing", "bankruptcies", "time", "turn_limit")
+
+#: The fields of a position, in the order of its JSON: lists by seat or by space, then scalars.
+LISTS = ("cash", "position", "jail_turns", "bankrupt", "bankrupt_order", "owner", "buildings", "mortgaged")
+SCALARS = ("houses_left", "hotels_left", "pot", "turn", "round", "current", "started", "finished", "end_reason",
+           "winner", "owner_version")
+STATE_KEYS = (*LISTS, *SCALARS, "held_cards", "decks", "last_roll", "rng")
+
+
+class StateError(ValueError):
+    """A position that breaks the rules or the ruleset; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        shown = "; ".join(self.problems[:20]) + (f"; and {len(self.problems) - 20} more" if len(self.problems) > 20
+                                                 else "")
+        super().__init__(shown)
+
+
+class GameState:
+    """A position between turns (see the module docstring). Set-up methods return the state, so they chain."""
+
+    __slots__ = STATE_KEYS
+
+    cash: list[int]
+    position: list[int]
+    jail_turns: list[int]
+    bankrupt: list[bool]
+    bankrupt_order: list[int]
+    owner: list[int]
+    buildings: list[int]
+    mortgaged: list[bool]
+    houses_left: int
+    hotels_left: int
+    pot: int
+    turn: int
+    round: int
+    current: int
+    started: bool
+    finished: bool
+    end_reason: str | None
+    winner: int | None
+    owner_version: int
+    held_cards: list[list[tuple[str, int]]]
+    decks: dict[str, list[int]]
+    last_roll: tuple[int, ...]
+    rng: tuple[int, tuple[int, ...], float | None]
+
+    # ------------------------------------------------------------------ to and from games and JSON
+
+    @classmethod
+    def of(cls, game: Game) -> GameState:
+        """The position of ``game`` now (a copy: later moves of the game do not change it)."""
+        state = cls.__new__(cls)
+        for name in LISTS:
+            setattr(state, name, list(getattr(game, name)))
+        for name in SCALARS:
+            setattr(state, name, getattr(game, name))
+        state.held_cards = [list(cards) for cards in game.held_cards]
+        state.decks = {key: list(order) for key, order in game.decks.items()}
+        state.last_roll = tuple(game.last_roll)
+        state.rng = game.rng.getstate()
+        return state
+
+    def put(self, game: Game) -> None:
+        """Make this the position of ``game`` (a copy: the game's moves do not change this state)."""
+        from collections import deque
+
+        for name in LISTS:
+            setattr(game, name, list(getattr(self, name)))
+        for name in SCALARS:
+            setattr(game, name, getattr(self, name))
+        game.held_cards = [list(cards) for cards in self.held_cards]
+        game.decks = {key: deque(self.decks[key]) for key in game.decks}
+        game.last_roll = tuple(self.last_roll)
+        game.rng.setstate(self.rng)
+
+    def copy(self) -> GameState:
+        """An independent copy: cheap (lists of numbers), the ruleset is not copied."""
+        state = GameState.__new__(GameState)
+        for name in LISTS:
+            setattr(state, name, list(getattr(self, name)))
+        for name in SCALARS:
+            setattr(state, name, getattr(self, name))
+        state.held_cards = [list(cards) for cards in self.held_cards]
+        state.decks = {key: list(order) for key, order in self.decks.items()}
+        state.last_roll = self.last_roll
+        state.rng = self.rng
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as plain JSON data (the ``state`` of a save)."""
+        data: dict[str, Any] = {name: list(getattr(self, name)) for name in LISTS}
+        data.update({name: getattr(self, name) for name in SCALARS})
+        data["held_cards"] = [[list(card) for card in cards] for cards in self.held_cards]
+        data["decks"] = {key: list(order) for key, order in self.decks.items()}
+        data["last_roll"] = list(self.last_roll)
+        version, internal, gauss = self.rng
+        data["rng"] = [version, list(internal), gauss]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, ruleset: Ruleset, *, players: int, max_turns: int | None = None) -> GameState:
+        """The position in ``data`` (as :meth:`to_json` writes it), once every field and the whole position are
+        checked against the rules and ``ruleset``; :class:`StateError` lists every problem otherwise."""
+        found = _Found()
+        _check_state_fields(data, ruleset, players, found)
+        if found.ok("state"):
+            _check_rules(data, max_turns, ruleset, players, found)
+        if found.problems:
+            raise StateError(found.problems)
+        return cls._unchecked(data)
+
+    @classmethod
+    def _unchecked(cls, data: dict[str, Any]) -> GameState:
+        state = cls.__new__(cls)
+        for name in LISTS:
+            setattr(state, name, list(data[name]))
+        for name in SCALARS:
+            setattr(state, name, data[name])
+        state.held_cards = [[(deck, index) for deck, index in cards] for cards in data["held_cards"]]
+        state.decks = {key: list(order) for key, order in data["decks"].items()}
+        state.last_roll = tuple(data["last_roll"])
+        version, internal, gauss = data["rng"]
+        state.rng = (version, tuple(internal), gauss)
+        return state
+
+    def problems(self, ruleset: Ruleset, *, max_turns: int | None = None) -> list[str]:
+        """Every way this position breaks the rules or ``ruleset`` (empty when it is one a game can reach
+        between turns): types and ranges first, then the rules (even building, whole groups, the bank's stock,
+        cards, jail, how the game ended...)."""
+        found = _Found()
+        data = self.to_json()
+        _check_state_fields(data, ruleset, len(self.cash), found)
+        _check_rules(data, max_turns, ruleset, len(self.cash), found)
+        return found.problems
+
+    def __repr__(self) -> str:
+        where = "finished" if self.finished else f"seat {self.current} to move"
+        return f"GameState({len(self.cash)} players, turn {self.turn}, {where})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, players: int, *, seed: int = 0) -> GameState:
+        """The position at the start of a game of ``players`` with ``seed``: starting cash paid, decks
+        shuffled (and deeds dealt, where the ruleset deals them), the first seat to move."""
+        from .game import Game
+
+        game = Game(ruleset, [None] * players, seed=seed)
+        game.start()
+        return cls.of(game)
+
+
+class Setup:
+    """A position built by hand on ``ruleset``: hand out lots, place buildings (the bank's stock follows),
+    mortgage, move tokens, jail, stack decks, give kept cards, choose who moves. Spaces are named as on the
+    board (or given by index); every method returns the set-up, so calls chain. Nothing is checked while
+    building: :meth:`problems` lists every rule the position breaks, and :meth:`checked` returns the
+    position only when there is none."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState | None = None, *, players: int | None = None,
+                 seed: int = 0):
+        if state is None:
+            if players is None:
+                raise ValueError("give the number of players, or a state to start from")
+            state = GameState.new(ruleset, players, seed=seed)
+        self.ruleset = ruleset
+        self.state = state
+        self._tables = tables_for(ruleset)
+
+    def __repr__(self) -> str:
+        return f"Setup({self.ruleset.id}, {self.state!r})"
+
+    # -- looking things up
+
+    def space(self, space: int | str) -> int:
+        """The index of a space given by name or index; ``ValueError`` naming the closest names otherwise."""
+        names = self._tables.names
+        if type(space) is int and 0 <= space < len(names):
+            return space
+        if isinstance(space, str) and space in names:
+            return names.index(space)
+        import difflib
+
+        close = difflib.get_close_matches(str(space), names, n=3)
+        raise ValueError(f"no space {space!r} on the board of {self.ruleset.id}"
+                         + (f" (did you mean {', '.join(close)}?)" if close else ""))
+
+    def _seat(self, seat: int) -> int:
+        if type(seat) is not int or not 0 <= seat < len(self.state.cash):
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {len(self.state.cash) - 1}")
+        return seat
+
+    def _deck(self, deck: str) -> str:
+        if deck not in self._tables.decks:
+            raise ValueError(f"no deck {deck!r} (decks: {', '.join(self._tables.decks)})")
+        return deck
+
+    def _card(self, deck: str, card: int | str) -> int:
+        """A card's slot in its deck, by slot number or by the start of its printed text."""
+        slots = self._tables.decks[self._deck(deck)]
+        if type(card) is int and 0 <= card < len(slots):
+            return card
+        if isinstance(card, str):
+            texts = next(d.cards for d in self.ruleset.decks if d.key == deck)
+            for slot, entry in enumerate(slots):
+                if texts[entry.index].text.lower().startswith(card.lower()):
+                    return slot
+        raise ValueError(f"no card {card!r} in deck {deck}")
+
+    # -- changing the position
+
+    def give(self, space: int | str, seat: int | None) -> Setup:
+        """``seat`` owns ``space`` (None: the bank)."""
+        s = self.space(space)
+        self.state.owner[s] = -1 if seat is None else self._seat(seat)
+        self.state.owner_version += 1
+        return self
+
+    def build(self, space: int | str, level: int) -> Setup:
+        """``level`` buildings on ``space`` (houses, or the hotel level for a hotel); the bank's stock follows."""
+        s = self.space(space)
+        state, hotel = self.state, self._tables.hotel_level
+        before = state.buildings[s]
+        state.houses_left += (before if before < hotel else 0) - (level if level < hotel else 0)
+        state.hotels_left += (1 if before == hotel else 0) - (1 if level == hotel else 0)
+        state.buildings[s] = level
+        return self
+
+    def mortgage(self, space: int | str, mortgaged: bool = True) -> Setup:
+        self.state.mortgaged[self.space(space)] = mortgaged
+        return self
+
+    def set_cash(self, seat: int, amount: int) -> Setup:
+        self.state.cash[self._seat(seat)] = amount
+        return self
+
+    def place(self, seat: int, space: int | str) -> Setup:
+        """Put ``seat``'s token on ``space`` (out of jail)."""
+        self.state.position[self._seat(seat)] = self.space(space)
+        self.state.jail_turns[seat] = -1
+        return self
+
+    def jail(self, seat: int, tries: int = 0) -> Setup:
+        """``seat`` in jail, having failed ``tries`` times to leave."""
+        self.state.position[self._seat(seat)] = self._tables.jail
+        self.state.jail_turns[seat] = tries
+        return self
+
+    def stack(self, deck: str, cards: Iterable[int | str]) -> Setup:
+        """Put these cards on top of ``deck``, in this order (by slot or by the start of their text)."""
+        order = self.state.decks[self._deck(deck)]
+        top = [self._card(deck, card) for card in cards]
+        self.state.decks[deck] = top + [slot for slot in order if slot not in top]
+        return self
+
+    def give_card(self, seat: int, deck: str, card: int | str) -> Setup:
+        """``seat`` keeps ``card`` of ``deck`` (it leaves the deck)."""
+        slot = self._card(deck, card)
+        index = self._tables.decks[deck][slot].index
+        self.state.decks[deck] = [s for s in self.state.decks[deck] if s != slot]
+        self.state.held_cards[self._seat(seat)].append((deck, index))
+        return self
+
+    def to_move(self, seat: int) -> Setup:
+        self.state.current = self._seat(seat)
+        return self
+
+    # -- checking
+
+    def problems(self, *, max_turns: int | None = None) -> list[str]:
+        return self.state.problems(self.ruleset, max_turns=max_turns)
+
+    def checked(self, *, max_turns: int | None = None) -> GameState:
+        """The position, if it breaks no rule; :class:`StateError` listing every problem otherwise."""
+        problems = self.problems(max_turns=max_turns)
+        if problems:
+            raise StateError(problems)
+        return self.state
+
+
+# ---------------------------------------------------------------------- the checks
+
+
+class _Found:
+    """The problems found so far, and the fields they make unusable for the checks that follow."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.bad: set[str] = set()
+
+    def add(self, field: str, message: str) -> None:
+        self.problems.append(message)
+        self.bad.add(field)
+
+    def ok(self, *fields: str) -> bool:
+        return not self.bad.intersection(fields)
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _check_rng(value: Any, where: str, field: str, found: _Found) -> None:
+    """A Mersenne Twister state as ``random.getstate()`` gives it: [3, 624 words and an index, gauss]."""
+    if not isinstance(value, list) or len(value) != 3:
+        found.add(field, f"{where} is {describe(value)}, not a generator state [3, [625 numbers], null]")
+        return
+    version, internal, gauss = value
+    if type(version) is not int or version != 3:
+        found.add(field, f"{where}[0] is {describe(version)}, not 3 (the generator's version)")
+    if not isinstance(internal, list) or len(internal) != _MT_WORDS + 1:
+        found.add(field, f"{where}[1] is {describe(internal)}, not a list of {_MT_WORDS + 1} numbers")
+    else:
+        words = internal[:_MT_WORDS]
+        fine = set(map(type, words)) == {int} and min(words) >= 0 and max(words) < _WORD  # the usual case, fast
+        wrong = [] if fine else [i for i in range(_MT_WORDS) if not _is_int(internal[i], 0, _WORD - 1)]
+        if wrong:
+            found.add(field, f"{where}[1] has {len(wrong)} numbers that are not whole numbers from 0 to "
+                             f"{_WORD - 1} (the first: [{wrong[0]}] is {describe(internal[wrong[0]])})")
+        elif not any(words):
+            found.add(field, f"{where}[1] is all zeros, which no generator reaches")
+        if not _is_int(internal[_MT_WORDS], 0, _MT_WORDS):
+            found.add(field, f"{where}[1][{_MT_WORDS}] is {describe(internal[_MT_WORDS])}, not an index from 0 "
+                             f"to {_MT_WORDS}")
+    if gauss is not None and not (type(gauss) is float and math.isfinite(gauss)):
+        found.add(field, f"{where}[2] is {describe(gauss)}, not null or a number")
+
+
+def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None:
+    """The type and range of every field of the state, each on its own."""
+    if not isinstance(state, dict):
+        found.add("state", f"state is {describe(state)}, not an object")
+        return
+    t = tables_for(ruleset)
+    for key in state:
+        if key not in STATE_KEYS:
+            found.add("unknown keys", f"state has an unknown key {excerpt(str(key), 40)}")
+    for key in STATE_KEYS:
+        if key not in state:
+            found.add(key, f"state has no '{key}'")
+
+    def int_list(name: str, length: int, low: int, high: int, what: str) -> None:
+        if name not in state:
+            return
+        value = state[name]
+        if not isinstance(value, list):
+            found.add(name, f"state.{name} is {describe(value)}, not a list")
+        elif len(value) != length:
+            found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
+        else:
+            for i, v in enumerate(value):
+                if not _is_int(v, low, high):
+                    found.add(name, f"state.{name}[{i}] is {describe(v)}, {what}")
+
+    def bool_list(name: str, length: int) -> None:
+        if name not in state:
+            return
+        value = state[name]
+        if not isinstance(value, list):
+            found.add(name, f"state.{name} is {describe(value)}, not a list")
+        elif len(value) != length:
+            found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
+        else:
+            for i, v in enumerate(value):
+                if type(v) is not bool:
+                    found.add(name, f"state.{name}[{i}] is {describe(v)}, not true or false")
+
+    def scalar(name: str, low: int, high: int, what: str, *, null: bool = False) -> None:
+        if name in state and not (null and state[name] is None) and not _is_int(state[name], low, high):
+            found.add(name, f"state.{name} is {describe(state[name])}, {what}")
+
+    jail_high = max(ruleset.rules.jail.max_turns - 1, 0)
+    int_list("cash", n, 0, MAX_CASH, "not a whole number of at least 0 (cash is never negative between turns: "
+                                    "a debt is paid at once, or the player goes bankrupt)")
+    int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
+    int_list("jail_turns", n, -1, jail_high, f"not -1 (free) or the failed tries in jail so far, 0 to {jail_high}")
+    int_list("owner", t.size, -1, n - 1, f"not -1 (the bank) or a seat from 0 to {n - 1}")
+    int_list("buildings", t.size, 0, t.hotel_level, f"not a number of buildings from 0 to {t.hotel_level} "
+                                                    f"({t.hotel_level}: a hotel)")
+    bool_list("bankrupt", n)
+    bool_list("mortgaged", t.size)
+    order = state.get("bankrupt_order")
+    if "bankrupt_order" in state:
+        if not isinstance(order, list) or len(order) > n:
+            found.add("bankrupt_order", f"state.bankrupt_order is {describe(order)}, not a list of seats")
+        elif not all(_is_int(seat, 0, n - 1) for seat in order) or len(set(order)) != len(order):
+            found.add("bankrupt_order", f"state.bankrupt_order is not a list of different seats from 0 to {n - 1}")
+    scalar("houses_left", 0, ruleset.houses, f"not a number of houses from 0 to {ruleset.houses} (the box)")
+    scalar("hotels_left", 0, ruleset.hotels, f"not a number of hotels from 0 to {ruleset.hotels} (the box)")
+    scalar("pot", 0, MAX_CASH, "not a whole number of at least 0")
+    scalar("turn", 0, _BIG, "not a whole number of at least 0")
+    scalar("round", 0, _BIG, "not a whole number of at least 0")
+    scalar("owner_version", 0, _BIG, "not a whole number of at least 0")
+    scalar("current", 0, n - 1, f"not a seat from 0 to {n - 1}")
+    scalar("winner", 0, n - 1, f"not null or a seat from 0 to {n - 1}", null=True)
+    for name in ("started", "finished"):
+        if name in state and type(state[name]) is not bool:
+            found.add(name, f"state.{name} is {describe(state[name])}, not true or false")
+    reason = state.get("end_reason")
+    if reason is not None and not (isinstance(reason, str) and reason in _END_REASONS):
+        found.add("end_reason", f"state.end_reason is {describe(reason)}, not null or one of "
+                                f"{', '.join(_END_REASONS)}")
+    _check_cards(state, t, n, found)
+    roll = state.get("last_roll")
+    if "last_roll" in state:
+        dice, sides = ruleset.dice_count, ruleset.dice_sides
+        fine = isinstance(roll, list) and (
+            (len(roll) == 2 and all(type(d) is int and d == 0 for d in roll)) or  # no roll yet
+            (len(roll) == dice and all(_is_int(d, 1, sides) for d in roll)))
+        if not fine:
+            found.add("last_roll", f"state.last_roll is {describe(roll)}, not {dice} dice from 1 to {sides} "
+                                   "(or [0, 0] before the first roll)")
+    if "rng" in state:
+        _check_rng(state["rng"], "state.rng", "rng", found)
+
+
+def _check_cards(state: dict[str, Any], t: Any, n: int, found: _Found) -> None:
+    """Held cards are [deck, card] pairs of cards that are kept; decks list their slots once each."""
+    keepable = {key: {slot.index for slot in slots if slot.keeps} for key, slots in t.decks.items()}
+    cards = {key: len({slot.index for slot in slots}) for key, slots in t.decks.items()}
+    slots_total = sum(len(slots) for slots in t.decks.values())
+    held = state.get("held_cards")
+    if "held_cards" in state:
+        if not isinstance(held, list) or len(held) != n:
+            found.add("held_cards", f"state.held_cards is {describe(held)}, not a list of {n} lists of cards")
+        else:
+            for seat, hand in enumerate(held):
+                if not isinstance(hand, list) or len(hand) > slots_total:
+                    found.add("held_cards", f"state.held_cards[{seat}] is {describe(hand)}, not a list of cards")
+                    continue
+                for i, card in enumerate(hand):
+                    where = f"state.held_cards[{seat}][{i}]"
+                    if not (isinstance(card, list) and len(card) == 2 and isinstance(card[0], str) and
+                            type(card[1]) is int):
+                        found.add("held_cards", f"{where} is {describe(card)}, not a [deck, card number] pair")
+                    elif card[0] not in keepable:
+                        found.add("held_cards", f"{where} is a card of {describe(card[0])}, a deck the ruleset "
+                                                "does not have")
+                    elif not 0 <= card[1] < cards[card[0]]:
+                        found.add("held_cards", f"{where} is card {describe(card[1])} of {card[0]}, which has "
+                                                f"cards 0 to {cards[card[0]] - 1}")
+                    elif card[1] not in keepable[card[0]]:
+                        found.add("held_cards", f"{where} is card {card[1]} of {card[0]}, not a card a player "
+                                                "keeps")
+    decks = state.get("decks")
+    if "decks" in state:
+        if not isinstance(decks, dict):
+            found.add("decks", f"state.decks is {describe(decks)}, not an object of the decks")
+            return
+        for key in decks:
+            if key not in t.decks:
+                found.add("decks", f"state.decks has {excerpt(str(key), 40)}, a deck the ruleset does not have")
+        for key, slots in t.decks.items():
+            order = decks.get(key)
+            if key not in decks:
+                found.add("decks", f"state.decks has no deck {key}")
+            elif not isinstance(order, list) or len(order) > len(slots):
+                found.add("decks", f"state.decks.{key} is {describe(order)}, not a list of its "
+                                   f"{len(slots)} cards")
+            elif not all(_is_int(i, 0, len(slots) - 1) for i in order) or len(set(order)) != len(order):
+                found.add("decks", f"state.decks.{key} lists a card twice, or a card it does not have "
+                                   f"(its cards are 0 to {len(slots) - 1})")
+
+
+def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, found: _Found) -> None:
+    """The whole state against the rules: what no game reaches between turns. Checks that need a field
+    already found wrong are left out."""
+    t = tables_for(ruleset)
+    rules = ruleset.rules
+    ok = found.ok
+    add = found.problems.append
+    bankrupt: Any = state.get("bankrupt")  # each used only where its field passed its checks
+    if ok("bankrupt", "bankrupt_order") and sorted(state["bankrupt_order"]) != [s for s in range(n) if bankrupt[s]]:
+        add("state.bankrupt_order does not list exactly the bankrupt seats")
+    if ok("current", "bankrupt", "finished") and not state["finished"] and bankrupt[state["current"]]:
+        add(f"the seat to play (state.current, {state['current']}) is bankrupt")
+    if ok("bankrupt", "cash", "jail_turns", "held_cards"):
+        for seat in range(n):
+            if bankrupt[seat] and (state["cash"][seat] or state["jail_turns"][seat] != -1 or
+                                   state["held_cards"][seat]):
+                add(f"seat {seat} is bankrupt but still has cash, cards or a place in jail")
+    if ok("jail_turns", "position"):
+        for seat, tries in enumerate(state["jail_turns"]):
+            if tries >= 0 and state["position"][seat] != t.jail:
+                add(f"state.jail_turns[{seat}] is {tries}, but seat {seat} is not in jail (it is on "
+                    f"{t.names[state['position'][seat]]})")
+    owner: Any = state.get("owner")
+    if ok("owner", "bankrupt"):
+        ownable = set(t.ownable)
+        for space, seat in enumerate(owner):
+            if seat >= 0 and space not in ownable:
+                add(f"{t.names[space]} (space {space}) has an owner, but it cannot be owned")
+            elif seat >= 0 and bankrupt[seat]:
+                add(f"{t.names[space]} is owned by seat {seat}, who is bankrupt")
+    if ok("owner", "mortgaged"):
+        for space, mortgaged in enumerate(state["mortgaged"]):
+            if mortgaged and owner[space] < 0:
+                add(f"{t.names[space]} is mortgaged but has no owner")
+    if ok("buildings", "owner", "mortgaged"):
+        _check_buildings(state, t, rules, add)
+    if ok("buildings", "houses_left", "hotels_left"):
+        houses = sum(b for b in state["buildings"] if b < t.hotel_level)
+        hotels = sum(1 for b in state["buildings"] if b == t.hotel_level)
+        if (state["houses_left"] + houses, state["hotels_left"] + hotels) != (ruleset.houses, ruleset.hotels):
+            add(f"the houses and hotels in the bank and on the board do not add up to the box: {houses} houses "
+                f"and {hotels} hotels built, {state['houses_left']} and {state['hotels_left']} in the bank, "
+                f"{ruleset.houses} and {ruleset.hotels} in the box")
+    if ok("decks", "held_cards"):
+        for key, slots in t.decks.items():
+            held = sorted(i for hand in state["held_cards"] for d, i in hand if d == key)
+            in_deck = set(state["decks"][key])
+            rest = sorted(slots[i].index for i in range(len(slots)) if i not in in_deck)
+            if rest != held:
+                add(f"the cards of deck {key} are not all in it or held once (missing from the deck: {len(rest)}, "
+                    f"held: {len(held)})")
+    if ok("started", "finished", "end_reason", "winner", "bankrupt", "turn", "max_turns"):
+        _check_end(state, max_turns, rules, n, add)
+    if ok("turn", "round", "started", "finished", "max_turns"):
+        turn = state["turn"]
+        if not state["started"] and (turn or state["round"]):
+            add(f"state.turn is {turn}, but the game has not started")
+        if state["round"] > turn:
+            add(f"state.round ({state['round']}) is more than state.turn ({turn})")
+        if max_turns is not None and turn > max_turns:
+            add(f"state.turn ({turn}) is past max_turns ({max_turns})")
+        elif max_turns is not None and state["started"] and not state["finished"] and turn >= max_turns:
+            add(f"the game reached max_turns ({max_turns}) but is not finished")
+
+
+def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> None:
+    owner, buildings, mortgaged = state["owner"], state["buildings"], state["mortgaged"]
+    for space, level in enumerate(buildings):
+        if not level:
+            continue
+        group = t.group_of[space]
+        if t.kind[space] != STREET or group < 0 or not t.buildable[group]:
+            add(f"{t.names[space]} has buildings, but nothing can be built on it")
+        elif owner[space] < 0:
+            add(f"{t.names[space]} has buildings but no owner")
+    for group, members in enumerate(t.members):
+        levels = [buildings[m] for m in members]
+        if not t.buildable[group] or not any(levels):
+            continue
+        name = t.group_keys[group]
+        if len({owner[m] for m in members}) != 1:
+            add(f"the {name} group has buildings, but its lots do not all have one owner (buildings need the "
+                "whole group)")
+        for m in members:
+            if mortgaged[m]:
+                add(f"the {name} group has buildings, but {t.names[m]} is mortgaged")
+        if rules.building.even and max(levels) - min(levels) > 1:
+            add(f"the buildings of the {name} group are uneven ({'/'.join(map(str, levels))}), but the rules "
+                "build and sell evenly")
+
+
+def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: Any) -> None:
+    finished, reason, winner, bankrupt = state["finished"], state["end_reason"], state["winner"], state["bankrupt"]
+    alive = [s for s in range(n) if not bankrupt[s]]
+    if finished and not state["started"]:
+        add("the game is finished but was never started")
+    if not finished:
+        if winner is not None:
+            add(f"state.winner is {winner}, but the game is not finished")
+        if reason is not None:
+            add(f"state.end_reason is {reason}, but the game is not finished")
+        return
+    if reason is None:
+        add("the game is finished but state.end_reason does not say why")
+        return
+    if winner is not None and bankrupt[winner]:
+        add(f"the winner, seat {winner}, is bankrupt")
+    if reason == "last_standing":
+        if len(alive) > 1:
+            add(f"the game ended with one player standing, but {len(alive)} are not bankrupt")
+        elif winner != (alive[0] if alive else None):
+            add(f"the game ended with one player standing, but the winner is {describe(winner)}")
+    elif reason == "turn_limit":
+        if winner is not None:
+            add(f"a game stopped by its turn limit has no winner, but state.winner is {winner}")
+        if max_turns is None or state["turn"] < max_turns:
+            add("the game is said to have reached its turn limit, but it has not")
+    else:
+        if rules.end.when != reason:
+            add(f"the game is said to have ended by {reason}, which is not how this ruleset ends")
+        if winner is None:
+            add(f"a game ended by {reason} has a winner, but state.winner is null")
+
+
