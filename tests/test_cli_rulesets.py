@@ -17,7 +17,7 @@ def test_validate_builtin_and_path_exit_zero(runner, cli):
 
 
 def test_validate_every_shipped_file(runner, cli):
-    files = sorted(str(p) for p in RULESETS.rglob("*.yaml"))
+    files = sorted(str(p) for p in RULESETS.rglob("*.yaml") if p.parent.name != "base")
     assert len(files) >= 7
     result = runner.invoke(cli, ["validate", *files])
     assert result.exit_code == 0, result.output
@@ -110,6 +110,6 @@ def test_help_texts(runner, cli):
 
 
 def test_shipped_files_start_with_the_schema_line():
-    for path in RULESETS.rglob("*.yaml"):
+    for path in (p for p in RULESETS.rglob("*.yaml") if p.parent.name != "base"):  # base/: defaults, not rulesets
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema=") and first.endswith("schema/ruleset.schema.json")

@@ -266,3 +266,27 @@ def test_yaml_examples_match_the_schema(doc: str, line: int, source: str) -> Non
         for error in validator.iter_errors(data)
     ]
     assert not errors, "\n".join(errors)
+
+
+def _leaves(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            yield from _leaves(value, path)
+        else:
+            yield path, value
+
+
+def test_the_reference_gives_the_defaults_of_the_defaults_file():
+    """rulesets/base/defaults.yaml is the one home of the defaults; the reference's column must agree."""
+    from monopoly.ruleset.model import DEFAULTS
+
+    cells = {}
+    for line in REFERENCE_PATH.read_text(encoding="utf-8").splitlines():
+        parts = [part.strip() for part in line.strip().strip("|").split("|")]
+        if len(parts) >= 4 and parts[0].startswith("`") and parts[2].startswith("`"):
+            cells[parts[0].strip("`")] = yaml.safe_load(parts[2].strip("`"))
+    leaves = dict(_leaves(DEFAULTS))
+    assert len(leaves) > 20
+    wrong = {path: (cells.get(path), value) for path, value in leaves.items() if cells.get(path) != value}
+    assert not wrong, f"reference default != defaults.yaml: {wrong}"

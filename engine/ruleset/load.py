@@ -165,8 +165,12 @@ def read_regular_file(path: str | os.PathLike[str], limit: int, name: str) -> by
         os.close(descriptor)
 
 
-def load_bytes(raw: bytes, name: str) -> Document:
-    """Parse ruleset bytes; ``name`` is the file name used in problems."""
+def load_bytes(raw: bytes, name: str, *, require_id: bool = True) -> Document:
+    """Parse ruleset bytes; ``name`` is the file name used in problems.
+
+    ``require_id=False`` reads a mapping that is not a ruleset of its own (the
+    package's ``base/defaults.yaml``); every other check holds.
+    """
 
     def fail(code: str, message: str, hint: str | None = None, line: int = 1, column: int = 1,
              source: str | None = None) -> RulesetError:
@@ -200,7 +204,7 @@ def load_bytes(raw: bytes, name: str) -> Document:
         raise fail("bad-character", f"the file holds the character {character_name(char)}", hint, line, column,
                    _source_line(text, line))
     lines = tuple(line.removesuffix("\r") for line in text.split("\n"))
-    builder = _Builder(name, lines)
+    builder = _Builder(name, lines, require_id)
     try:
         data = builder.build(text)
     except yaml.MarkedYAMLError as exc:
@@ -210,7 +214,7 @@ def load_bytes(raw: bytes, name: str) -> Document:
         message: str = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem:
             message = f"{exc.problem} ({exc.context})"
-        if ("id",) not in builder.key_marks:
+        if ("id",) not in builder.key_marks and require_id:
             # Nothing says this is a ruleset: say where YAML failed, but show none of it.
             raise fail("not-a-ruleset", f"not a ruleset file: it is not valid YAML before any `id:` key "
                        f"({brief(message, 80)})",
@@ -246,9 +250,10 @@ def _yaml_hint(message: str) -> str | None:
 class _Builder:
     """Builds plain data from the safe parser's events."""
 
-    def __init__(self, name: str, lines: tuple[str, ...]):
+    def __init__(self, name: str, lines: tuple[str, ...], require_id: bool = True):
         self.name = name
         self.lines = lines
+        self.require_id = require_id
         self.value_marks: dict[Path, Mark] = {}
         self.key_marks: dict[Path, Mark] = {}
         self.anchors: dict[str, tuple[Any, int]] = {}
@@ -285,7 +290,7 @@ class _Builder:
                                         "not a ruleset file: it must hold a mapping of keys, "
                                         f"not {describe_type(data)}",
                                         "start with `id: my-edition` and `name: My Edition`")])
-        if "id" not in data:
+        if "id" not in data and self.require_id:
             raise RulesetError([Problem(self.name, 1, 1, "not-a-ruleset",
                                         "not a ruleset file: it has no `id:` key, so none of it is shown",
                                         "a ruleset is a YAML mapping that starts with `id:` and `name:`")])

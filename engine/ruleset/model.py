@@ -1,8 +1,8 @@
 """The ruleset model: frozen attrs classes, immutable after load and cheap to share.
 
 Built from a composed, checked tree by :func:`build_ruleset`. Defaults for keys
-a base edition leaves out live in :data:`DEFAULTS` (the values of the classic
-game) and nowhere else.
+a base edition leaves out live in ``rulesets/base/defaults.yaml`` (the values of
+the classic game), loaded as :data:`DEFAULTS`, and nowhere else.
 """
 
 from __future__ import annotations
@@ -14,25 +14,24 @@ import attrs
 
 SpaceIndex = int
 
-#: Values used where a ruleset does not give its own (the classic rules).
-DEFAULTS: dict[str, Any] = {
-    "currency": "$",
-    "players": {"min": 2, "max": 8},
-    "dice": {"count": 2, "sides": 6},
-    "bank": {"houses": 32, "hotels": 12, "starting_cash": 1500},
-    "rules": {
-        "salary": 200,
-        "jail": {"fine": 50, "max_turns": 3, "doubles_to_jail": 3, "rent_in_jail": True},
-        "rent": {"full_group_multiplier": 2},
-        "building": {"even": True, "houses_per_hotel": 4, "sell_back": 0.5,
-                     "hotel_breakdown": "any_time", "shortage_auction": True},
-        "mortgage": {"interest": 0.10},
-        "auction": {"on_decline": True, "min_bid": 1},
-        "fees_to": "bank",
-        "setup": {"deal_deeds": 0},
-        "end": {"when": "last_standing", "bankruptcies": 2, "minutes": 90, "rounds": 100},
-    },
-}
+#: Where the values used where a ruleset does not give its own (the classic rules) are kept.
+DEFAULTS_FILE = "base/defaults.yaml"
+
+
+def _load_defaults() -> dict[str, Any]:
+    """The values every ruleset starts from, read from ``rulesets/base/defaults.yaml`` by the safe loader."""
+    from importlib import resources
+
+    from .load import load_bytes
+
+    raw = resources.files("monopoly.rulesets").joinpath(DEFAULTS_FILE).read_bytes()
+    data: dict[str, Any] = load_bytes(raw, DEFAULTS_FILE, require_id=False).data
+    return data
+
+
+#: What a base edition may leave out: the classic rules as printed. Its one home is
+#: ``rulesets/base/defaults.yaml`` (data, as every rule is); this is that file, loaded.
+DEFAULTS: dict[str, Any] = _load_defaults()
 
 OWNABLE_KINDS = frozenset({"street", "railroad", "utility"})
 
@@ -131,6 +130,8 @@ class Rules:
     mortgage_interest: float
     auction_on_decline: bool
     auction_min_bid: int
+    #: trades one player may propose in one after-turn phase (each refused or declined one counts)
+    trades_per_phase: int
     fees_to: str
     deal_deeds: int
     end: EndRules
@@ -283,6 +284,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         mortgage_interest=r["mortgage"]["interest"],
         auction_on_decline=r["auction"]["on_decline"],
         auction_min_bid=r["auction"]["min_bid"],
+        trades_per_phase=r["trade"]["max_per_phase"],
         fees_to=r["fees_to"],
         deal_deeds=r["setup"]["deal_deeds"],
         end=EndRules(**r["end"]),
