@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,18 +23,50 @@ from .ruleset_commands import VARIANT_OPTION, load_or_exit
 DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
 
 
-def parse_players(text: str) -> list[str]:
-    """Agent names from ``greedy,cautious,...``; an unknown or empty name is a usage error."""
+def parse_players(text: str, *, classes: bool = False) -> list[Any]:
+    """Agents from ``greedy,cautious,...``; an unknown or empty name is a usage error.
+
+    With ``classes``, ``module:Class`` names an agent class of one's own (imported from the module, as
+    ``python -m`` would find it); it is taken only from the command line, never from a file.
+    """
     names = [name.strip() for name in text.split(",")]
+    players: list[Any] = []
     for name in names:
         if not name:
             raise click.BadParameter(f"empty agent name in '{text}'; give one name a seat, separated by commas "
                                      f"(built-in agents: {', '.join(BOTS)})", param_hint="'--players'")
+        if classes and ":" in name:
+            players.append(_agent_class(name))
+            continue
         try:
             make_agent(name)
         except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
-    return names
+            raise click.BadParameter(str(exc) + ("; or module:Class for an agent of your own" if classes else ""),
+                                     param_hint="'--players'") from None
+        players.append(name)
+    return players
+
+
+def _agent_class(text: str) -> Any:
+    """The agent class ``module:Class`` names (a usage error when it cannot be imported or is no agent)."""
+    import importlib
+
+    module_name, _, class_name = text.partition(":")
+    if not module_name or not class_name.isidentifier():
+        raise click.BadParameter(f"'{escape(text)}': write an agent of your own as module:Class",
+                                 param_hint="'--players'")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as `python -m` does: modules in the working folder are found
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # the module's own code may raise anything while it is imported
+        raise click.BadParameter(f"cannot import {escape(module_name)}: {type(exc).__name__}: "
+                                 f"{escape(str(exc))[:200]}", param_hint="'--players'") from None
+    found = getattr(module, class_name, None)
+    if not callable(found):
+        raise click.BadParameter(f"{escape(module_name)} has no agent class {escape(class_name)}",
+                                 param_hint="'--players'")
+    return found
 
 
 def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameState:
@@ -67,7 +100,8 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
 @VARIANT_OPTION
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--players", default=DEFAULT_PLAYERS, show_default=True, metavar="A,B,...",
-              help=f"One agent a seat, in seat order ({', '.join(BOTS)}).")
+              help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), or module:Class for an agent "
+                   "class of your own.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game; game i uses SEED + i.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (results are the same for any number).")
@@ -89,12 +123,12 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
     game can be replayed on its own and the output does not depend on --jobs.
     A turn is one player's turn, doubles re-rolls included.
     """
-    names = parse_players(players)
+    names = parse_players(players, classes=True)
     loaded = load_or_exit(ruleset, variants)
     if not loaded.min_players <= len(names) <= loaded.max_players:
         raise click.BadParameter(
             f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
-            f"not {len(names)} ({','.join(names)})", param_hint="'--players'")
+            f"not {len(names)}", param_hint="'--players'")
     start = _position(start_path, loaded, len(names), max_turns) if start_path is not None else None
     if start is not None and log_dir is not None:
         raise click.UsageError("--log cannot be combined with --from: a log starts with the game")

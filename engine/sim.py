@@ -15,6 +15,7 @@ statistics and the event logs are the same whatever the number of workers.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import os
@@ -38,6 +39,29 @@ from .game.state import GameState, StateError
 from .ruleset import Ruleset, load_ruleset
 
 PathOrName = Union[str, "os.PathLike[str]"]
+#: A seat's agent in a simulation: a built-in bot's name, or a factory (an Agent class, or any callable
+#: taking no arguments) that makes a fresh agent for every game.
+AgentSpec = Union[str, Callable[[], Any]]
+
+
+def agent_factory(spec: AgentSpec) -> Callable[[], Any]:
+    """What makes a fresh agent for ``spec``; ``ValueError`` for an unknown bot name or a spec that is neither."""
+    if isinstance(spec, str):
+        make_agent(spec)  # an unknown name fails here, with a "did you mean"
+        return functools.partial(make_agent, spec)
+    if callable(spec):
+        return spec
+    raise ValueError(f"an agent is a bot's name or a factory of agents, not {type(spec).__name__}")
+
+
+def spec_name(spec: AgentSpec) -> str:
+    """How a seat's agent is named in the statistics: the bot's name, or the factory's ``name`` or class name."""
+    if isinstance(spec, str):
+        return spec
+    named = getattr(spec, "name", None)
+    if isinstance(named, str):
+        return named
+    return getattr(spec, "__name__", type(spec).__name__)
 #: ``progress(n)`` is told each time ``n`` more games have finished.
 Progress = Callable[[int], None]
 
@@ -226,10 +250,11 @@ class SimulationResult:
 class _Runner:
     """Plays games of one ruleset between fresh agents; one per process."""
 
-    def __init__(self, ruleset: Ruleset, players: Sequence[str], max_turns: int | None, log_dir: Path | None,
+    def __init__(self, ruleset: Ruleset, players: Sequence[AgentSpec], max_turns: int | None, log_dir: Path | None,
                  replace_logs: bool = False, start: GameState | None = None):
         self.ruleset = ruleset
         self.players = tuple(players)
+        self.factories = [agent_factory(spec) for spec in self.players]
         self.max_turns = max_turns
         self.log_dir = log_dir
         self.replace_logs = replace_logs
@@ -237,7 +262,7 @@ class _Runner:
 
     def play(self, seed: int) -> Result:
         try:
-            agents = [make_agent(name) for name in self.players]
+            agents = [make() for make in self.factories]
             if self.start is not None:  # checked once, before any game: a new future from the same position
                 game = Game(self.ruleset, agents, seed, max_turns=self.max_turns)
                 self.start.put(game)
@@ -249,7 +274,7 @@ class _Runner:
         except OutputError:
             raise
         except Exception as exc:
-            raise SimulationError(f"the game with seed {seed} ({', '.join(self.players)}) failed: "
+            raise SimulationError(f"the game with seed {seed} ({', '.join(map(spec_name, self.players))}) failed: "
                                   f"{type(exc).__name__}: {exc}") from exc
 
     def _play_logged(self, agents: list[Any], seed: int) -> Result:
@@ -270,7 +295,7 @@ def log_name(seed: int) -> str:
     return f"game-{seed}.jsonl"
 
 
-def _init_worker(ruleset: Ruleset, players: tuple[str, ...], max_turns: int | None, log_dir: Path | None,
+def _init_worker(ruleset: Ruleset, players: tuple[AgentSpec, ...], max_turns: int | None, log_dir: Path | None,
                  replace_logs: bool, start: GameState | None) -> None:
     global _runner
     # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
@@ -321,11 +346,14 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
     return [result for first, _ in chunks for result in done[first]]
 
 
-def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
+def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games: int, seed: int = 1, jobs: int = 1,
              max_turns: int | None = 1000, log_dir: PathOrName | None = None, progress: Progress | None = None,
              *, variants: Sequence[PathOrName] = (), replace_logs: bool = False,
              start: GameState | None = None) -> SimulationResult:
-    """Play ``games`` games of ``ruleset`` between bots named by ``players`` (one name a seat).
+    """Play ``games`` games of ``ruleset`` between the agents of ``players``, one a seat: a built-in bot's
+    name, or a factory that makes a fresh agent for every game (an :class:`~monopoly.agents.Agent` subclass,
+    or any callable of no arguments; with ``jobs`` > 1 it must be picklable, as a class of an importable
+    module is). Agents are named in the statistics by their name, or the factory's ``name`` or ``__name__``.
 
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
     games in chunks (1: play in this process); the outcome does not depend on
@@ -352,8 +380,9 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
     elif variants:
         raise ValueError("variants are given with a ruleset name or path, not with a loaded Ruleset")
     players = tuple(players)
-    for name in players:
-        make_agent(name)  # an unknown name fails here, with a "did you mean"
+    for spec in players:
+        agent_factory(spec)
+    names = [spec_name(spec) for spec in players]
     if not ruleset.min_players <= len(players) <= ruleset.max_players:
         raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
                          f"not {len(players)}")
@@ -393,11 +422,12 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[str], games: int, 
                 progress(1)
     else:
         results = _play_parallel(runner, seed, games, jobs, progress)
-    summary = summarize(results, players, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns)
+    summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns)
     return SimulationResult(tuple(results), summary)
 
 
 __all__ = [
-    "AgentStats", "Lengths", "SeatStats", "SimulationError", "SimulationResult", "Summary", "simulate", "summarize",
+    "AgentSpec", "AgentStats", "Lengths", "SeatStats", "SimulationError", "SimulationResult", "Summary",
+    "agent_factory", "simulate", "spec_name", "summarize",
     "wilson",
 ]

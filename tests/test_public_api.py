@@ -1,0 +1,84 @@
+"""The library as researchers embed it: agents of one's own in simulate, positions, a typed package."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import monopoly
+from monopoly.sim import simulate
+
+CLASSIC = monopoly.load_ruleset("classic")
+
+
+class Hoarder(monopoly.Agent):
+    """Buys everything it lands on; otherwise the protocol's plain defaults."""
+
+    name = "hoarder"
+
+    def buy(self, game, seat, space):
+        return True
+
+
+def test_simulate_takes_an_agent_class_and_names_it():
+    run = simulate(CLASSIC, [Hoarder, "greedy"], games=6, seed=3, max_turns=200)
+    assert [s.agent for s in run.summary.seats] == ["hoarder", "greedy"]
+    assert run.summary.games == 6
+
+
+def test_simulate_takes_any_factory():
+    made = []
+
+    def factory():
+        made.append(1)
+        return Hoarder()
+
+    simulate(CLASSIC, [factory, "cautious"], games=4, seed=1, max_turns=100)
+    assert len(made) == 4  # a fresh agent for every game
+
+
+def test_agents_of_ones_own_give_the_same_games_on_any_number_of_workers():
+    one = simulate(CLASSIC, [Hoarder, "greedy", "trader"], games=8, seed=5, max_turns=300, jobs=1)
+    two = simulate(CLASSIC, [Hoarder, "greedy", "trader"], games=8, seed=5, max_turns=300, jobs=2)
+    assert one.to_json() == two.to_json()
+
+
+def test_simulate_refuses_what_is_not_an_agent():
+    with pytest.raises(ValueError, match="not int"):
+        simulate(CLASSIC, [3, "greedy"], games=1)
+    with pytest.raises(ValueError, match="did you mean 'greedy'"):
+        simulate(CLASSIC, ["greedyy", "greedy"], games=1)
+
+
+def test_the_command_line_takes_module_colon_class(tmp_path, monkeypatch):
+    from monopoly.cli.main import cli
+
+    (tmp_path / "my_agents_for_test.py").write_text(
+        "import monopoly\n\nclass Buyer(monopoly.Agent):\n    name = 'buyer'\n\n"
+        "    def buy(self, game, seat, space):\n        return True\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = CliRunner().invoke(cli, ["simulate", "classic", "--players", "my_agents_for_test:Buyer,greedy",
+                                      "--games", "4", "--max-turns", "100"])
+    assert result.exit_code == 0, result.output
+    assert "buyer" in result.output
+    missing = CliRunner().invoke(cli, ["simulate", "classic", "--players", "my_agents_for_test:Nope,greedy"])
+    assert missing.exit_code == 2 and "has no agent class Nope" in missing.output
+    sys.modules.pop("my_agents_for_test", None)
+
+
+def test_a_save_or_a_game_never_imports_a_module_it_names(tmp_path):
+    # module:Class is for the command line alone: a name read from a file is a bot's name or nothing
+    from monopoly.cli.main import cli
+
+    with pytest.raises(ValueError):
+        monopoly.make_agent("os:system")
+    result = CliRunner().invoke(cli, ["play", "classic", "--players", "os:system,greedy"])
+    assert result.exit_code == 2 and "no agent named" in result.output
+
+
+def test_the_package_says_it_is_typed():
+    assert (Path(monopoly.__file__).parent / "py.typed").exists()
