@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from monopoly.ruleset.problems import escape
+from monopoly import escape
 
 from .files import FORCE_OPTION, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
@@ -38,7 +38,7 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
     level, the expected rent per opponent turn, the cost to get there and the
     opponent turns it takes to pay back; the same per group.
     """
-    from monopoly.analysis.analyze import analyze as run_analysis
+    from monopoly import analyze as run_analysis
 
     if fmt == "html" and output is None:
         raise click.UsageError("--format html needs -o FILE")
@@ -52,7 +52,7 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
             data["simulation"] = simulation.to_json()
         _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
     elif fmt == "html":
-        from monopoly.analysis.report import render_report_html
+        from monopoly import render_report_html
 
         _write(render_report_html(loaded, data, simulation.to_json() if simulation else None), output or "", force)
         click.echo(f"wrote {output}", err=True)
@@ -61,7 +61,7 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
 
 
 def _simulate(ruleset: Any, games: int, players: str, seed: int, jobs: int) -> Any:
-    from monopoly.sim import simulate
+    from monopoly import simulate
 
     from .simulate_command import parse_players
 

@@ -12,8 +12,8 @@ from typing import TextIO
 
 import click
 
-from monopoly.files import OutputError, create, write_whole
-from monopoly.ruleset.problems import escape
+from monopoly import OutputError, escape, write_whole
+from monopoly import create_file as create
 
 FORCE_OPTION = click.option("--force", is_flag=True,
                             help="Replace output files that already exist (never a symbolic link).")

@@ -15,15 +15,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from monopoly.agents import Agent
-from monopoly.game.actions import Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage, verify
-from monopoly.game.game import MAX_TRADES_PER_PHASE
+from monopoly import Agent, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage
+from monopoly import verify_action as verify
 
 from .render_text import Narrator, Words, board_lines, holdings_lines, is_human
 
 if TYPE_CHECKING:
-    from monopoly.game.actions import Action
-    from monopoly.game.game import Game
+    from monopoly import Action, Game
 
 T = TypeVar("T")
 
@@ -373,7 +371,7 @@ class HumanAgent(Agent):
                 click.echo(f"Time left: {left // 3600}:{left // 60 % 60:02}:{left % 60:02}")
         while True:
             legal = menu_order(game.legal_actions(seat))
-            can_trade = self._trades < MAX_TRADES_PER_PHASE and any(
+            can_trade = self._trades < game.rules.trades_per_phase and any(
                 q != seat and not game.bankrupt[q] for q in range(game.players))
             lines = [f"{self._you(game, seat)}Before the next turn you may:"] + self._menu(game, legal)
             if can_trade:
@@ -392,7 +390,7 @@ class HumanAgent(Agent):
                 if number is not None and 1 <= number <= len(legal):
                     return legal[number - 1]
                 if low in ("t", "trade"):
-                    raise Invalid(f"You have made {MAX_TRADES_PER_PHASE} offers this turn: that is all the "
+                    raise Invalid(f"You have made {game.rules.trades_per_phase} offers this turn: that is all the "
                                   f"engine takes until your next turn.")
                 raise Invalid(f"'{shown(text)}' is not a choice: type {', '.join(choices + ['or press Enter'])}.")
 

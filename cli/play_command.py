@@ -21,12 +21,20 @@ from typing import IO, Any
 
 import click
 
-from monopoly.agents import BOTS, Agent, RecordingAgent, make_agent
-from monopoly.game.game import Game
-from monopoly.game.log import EventLog
-from monopoly.game.save import SaveError, game_from_json, game_to_json, read_save_file
-from monopoly.ruleset import Ruleset
-from monopoly.ruleset.problems import escape
+from monopoly import (
+    BOTS,
+    Agent,
+    EventLog,
+    Game,
+    RecordingAgent,
+    Ruleset,
+    SaveError,
+    escape,
+    game_from_json,
+    game_to_json,
+    make_agent,
+    read_save_file,
+)
 
 from .files import FORCE_OPTION, open_output, write_atomic
 from .human import HumanAgent, QuitGame

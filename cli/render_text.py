@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import click
 
-from monopoly.ruleset import Ruleset
+from monopoly import Ruleset
 
 Event = Mapping[str, Any]
 

@@ -10,9 +10,8 @@ from typing import Any
 
 import click
 
-from monopoly.agents.recorder import ReplayCheck, replay_log
-from monopoly.game.log import LogError, check_references, read_log
-from monopoly.ruleset import Ruleset, RulesetNotFound, check_ruleset
+from monopoly import LogError, ReplayCheck, Ruleset, RulesetNotFound, check_ruleset, read_log, replay_log
+from monopoly import check_log_references as check_references
 
 from .render_text import Narrator, holdings_lines
 from .ruleset_commands import load_or_exit

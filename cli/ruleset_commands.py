@@ -10,7 +10,7 @@ from typing import Any
 import click
 import yaml
 
-from monopoly.ruleset import (
+from monopoly import (
     ERROR,
     MAX_PROBLEMS,
     WARNING,
@@ -20,10 +20,10 @@ from monopoly.ruleset import (
     RulesetNotFound,
     builtin_rulesets,
     check_ruleset,
+    escape,
 )
-from monopoly.ruleset.load import load_file
-from monopoly.ruleset.problems import escape
-from monopoly.ruleset.schema import schema_text
+from monopoly import read_ruleset_document as load_file
+from monopoly import ruleset_schema_text as schema_text
 
 VARIANT_OPTION = click.option(
     "--variant", "variants", multiple=True, metavar="V",

@@ -10,12 +10,19 @@ from typing import Any
 
 import click
 
-from monopoly.agents import BOTS, make_agent
-from monopoly.files import OutputError
-from monopoly.game.save import SaveError, read_position_file
-from monopoly.game.state import GameState, StateError
-from monopoly.ruleset.problems import escape
-from monopoly.sim import SimulationResult, Summary, simulate
+from monopoly import (
+    BOTS,
+    GameState,
+    OutputError,
+    SaveError,
+    SimulationResult,
+    StateError,
+    Summary,
+    escape,
+    make_agent,
+    read_position_file,
+    simulate,
+)
 
 from .files import FORCE_OPTION, refusal
 from .ruleset_commands import VARIANT_OPTION, load_or_exit

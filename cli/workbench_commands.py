@@ -7,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from monopoly.ruleset import RulesetError, RulesetNotFound, find_ruleset
-from monopoly.ruleset.compose import builtin_rulesets
-from monopoly.ruleset.load import load_file
-from monopoly.ruleset.problems import escape
+from monopoly import RulesetError, RulesetNotFound, builtin_rulesets, escape, find_ruleset
+from monopoly import read_ruleset_document as load_file
 
 from .files import FORCE_OPTION, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
@@ -38,7 +36,7 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
     colour bars on streets, names and prices. The file uses system fonts only
     and loads nothing from the network.
     """
-    from monopoly.analysis.render import render_board_svg
+    from monopoly import render_board_svg
 
     if output is not None and not force and os.path.lexists(output):
         raise click.ClickException(f"not writing {escape(str(output))}: it already exists "
@@ -46,7 +44,7 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
     loaded = load_or_exit(ruleset, variants)
     odds = None
     if heat:
-        from monopoly.analysis.markov import landing_odds
+        from monopoly import landing_odds
 
         odds = list(landing_odds(loaded, jail=jail).landing)
     svg = render_board_svg(loaded, odds)
@@ -72,13 +70,8 @@ def new(name: str, base: str, output: Path | None) -> None:
     NAME is the edition's id: lowercase letters, digits and dashes. An existing
     file is never overwritten.
     """
-    from monopoly.analysis.scaffold import (
-        ScaffoldError,
-        check_id,
-        extends_reference,
-        scaffold_edition,
-        schema_reference,
-    )
+    from monopoly import ScaffoldError, extends_reference, scaffold_edition, schema_reference
+    from monopoly import check_edition_id as check_id
 
     try:
         check_id(name)

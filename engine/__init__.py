@@ -15,7 +15,12 @@ True
 
 from __future__ import annotations
 
-from .agents import BOTS, Agent, make_agent
+from typing import Any
+
+from .agents import BOTS, Agent, RecordingAgent, make_agent
+from .agents.recorder import ReplayCheck, replay_log
+from .files import OutputError, write_whole
+from .files import create as create_file
 from .game import (
     BANK,
     POT,
@@ -31,38 +36,93 @@ from .game import (
     Trade,
     Unmortgage,
 )
-from .game.save import SaveError, game_from_json, game_to_json, position_to_json, read_position_file
+from .game.actions import Action
+from .game.actions import verify as verify_action
+from .game.log import EventLog, LogError, read_log
+from .game.log import check_references as check_log_references
+from .game.save import (
+    SaveError,
+    game_from_json,
+    game_to_json,
+    position_to_json,
+    read_position_file,
+    read_save_file,
+)
 from .game.state import GameState, Setup, StateError
 from .ruleset import (
+    ERROR,
+    MAX_PROBLEMS,
+    NOTE,
+    WARNING,
     Problem,
     Ruleset,
     RulesetError,
     RulesetNotFound,
     builtin_rulesets,
     check_ruleset,
+    find_ruleset,
     load_ruleset,
 )
-from .sim import SimulationResult, simulate
+from .ruleset.load import load_file as read_ruleset_document
+from .ruleset.problems import escape
+from .ruleset.schema import schema_text as ruleset_schema_text
+from .sim import SimulationResult, Summary, simulate
 from .stepper import Decision, Stepper
+
+#: The workbench (analysis, pictures, reports, scaffolds), imported on first use: it is not needed to play.
+_LAZY = {
+    "analyze": ("monopoly.analysis.analyze", "analyze"),
+    "landing_odds": ("monopoly.analysis.markov", "landing_odds"),
+    "render_board_svg": ("monopoly.analysis.render", "render_board_svg"),
+    "render_report_html": ("monopoly.analysis.report", "render_report_html"),
+    "ScaffoldError": ("monopoly.analysis.scaffold", "ScaffoldError"),
+    "check_edition_id": ("monopoly.analysis.scaffold", "check_id"),
+    "extends_reference": ("monopoly.analysis.scaffold", "extends_reference"),
+    "scaffold_edition": ("monopoly.analysis.scaffold", "scaffold_edition"),
+    "schema_reference": ("monopoly.analysis.scaffold", "schema_reference"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        value = getattr(importlib.import_module(module), attribute)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'monopoly' has no attribute {name!r}")
+
 
 __all__ = [
     "BANK",
     "BOTS",
+    "ERROR",
+    "MAX_PROBLEMS",
+    "NOTE",
     "POT",
+    "WARNING",
+    "Action",
     "Agent",
     "Build",
     "Decision",
+    "EventLog",
     "Game",
     "GameOver",
     "GameState",
     "IllegalAction",
+    "LogError",
     "Mortgage",
+    "OutputError",
     "Problem",
+    "RecordingAgent",
+    "ReplayCheck",
     "Result",
     "Ruleset",
     "RulesetError",
     "RulesetNotFound",
     "SaveError",
+    "ScaffoldError",
     "SellBuilding",
     "Setup",
     "SetupError",
@@ -70,15 +130,35 @@ __all__ = [
     "Standing",
     "StateError",
     "Stepper",
+    "Summary",
     "Trade",
     "Unmortgage",
+    "analyze",
     "builtin_rulesets",
+    "check_edition_id",
+    "check_log_references",
     "check_ruleset",
+    "create_file",
+    "escape",
+    "extends_reference",
+    "find_ruleset",
     "game_from_json",
     "game_to_json",
+    "landing_odds",
     "load_ruleset",
     "make_agent",
     "position_to_json",
+    "read_log",
     "read_position_file",
+    "read_ruleset_document",
+    "read_save_file",
+    "render_board_svg",
+    "render_report_html",
+    "replay_log",
+    "ruleset_schema_text",
+    "scaffold_edition",
+    "schema_reference",
     "simulate",
+    "verify_action",
+    "write_whole",
 ]

@@ -82,3 +82,29 @@ def test_a_save_or_a_game_never_imports_a_module_it_names(tmp_path):
 
 def test_the_package_says_it_is_typed():
     assert (Path(monopoly.__file__).parent / "py.typed").exists()
+
+
+def test_the_command_line_imports_only_the_public_api():
+    """cli/ is a client of the library like any other: it imports `monopoly`, never a module inside it."""
+    import ast
+
+    from .conftest import ROOT
+
+    internal = []
+    for path in sorted((ROOT / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            internal += [f"{path.name}:{node.lineno}: {name}" for name in names
+                         if name.startswith("monopoly.") and not name.startswith("monopoly.cli")]
+    assert not internal, internal
+
+
+def test_every_public_name_is_there():
+    import monopoly
+
+    for name in monopoly.__all__:
+        assert getattr(monopoly, name) is not None, name
