@@ -8,9 +8,7 @@ from typing import Any
 
 import click
 
-from monopoly import escape
-
-from .files import FORCE_OPTION, write_atomic
+from .files import FORCE_OPTION, shown, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
@@ -43,7 +41,7 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
     if fmt == "html" and output is None:
         raise click.UsageError("--format html needs -o FILE")
     if output is not None and not force and os.path.lexists(output):
-        raise click.ClickException(f"not writing {escape(output)}: it already exists (give --force to replace it)")
+        raise click.ClickException(f"not writing {shown(output)}: it already exists (give --force to replace it)")
     loaded = load_or_exit(ruleset, variants)
     data = run_analysis(loaded, jail)
     simulation = _simulate(loaded, games, players, seed, jobs) if games else None
@@ -55,7 +53,7 @@ def analyze(ruleset: str, variants: tuple[str, ...], jail: str, fmt: str, output
         from monopoly import render_report_html
 
         _write(render_report_html(loaded, data, simulation.to_json() if simulation else None), output or "", force)
-        click.echo(f"wrote {output}", err=True)
+        click.echo(f"wrote {shown(output)}", err=True)
     else:
         _write(_text(data, simulation), output, force)
 

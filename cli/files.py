@@ -37,6 +37,11 @@ def open_output(path: Path | str, *, force: bool = False, option: str | None = N
         raise click.ClickException(refusal(exc)) from None
 
 
+def shown(path: object) -> str:
+    """A path as a one-line message shows it: control characters, line breaks and tabs written out."""
+    return escape(str(path)).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def refusal(exc: OutputError) -> str:
     """``not writing game.json: it already exists (give --force ...)``."""
-    return f"not writing {escape(exc.path)}: it {exc.reason}" + (f" ({exc.hint})" if exc.hint else "")
+    return f"not writing {shown(exc.path)}: it {exc.reason}" + (f" ({exc.hint})" if exc.hint else "")

@@ -47,7 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # the last guard: a person should never see a traceback
         if os.environ.get("MONOPOLY_DEBUG"):
             traceback.print_exc()
-        click.echo(f"monopoly: internal error: {type(exc).__name__}: {exc}", err=True)
+        from monopoly import escape
+
+        click.echo(f"monopoly: internal error: {type(exc).__name__}: {escape(str(exc))[:500]}", err=True)
         click.echo("  this is a bug in monopoly; run again with MONOPOLY_DEBUG=1 to see where", err=True)
         sys.exit(EXIT_INTERNAL)
 

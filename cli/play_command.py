@@ -9,8 +9,8 @@ answers go into the event log as ``decision`` events (RecordingAgent), so that
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import itertools
 import json
 import math
 import os
@@ -33,10 +33,11 @@ from monopoly import (
     game_from_json,
     game_to_json,
     make_agent,
+    open_regular,
     read_save_file,
 )
 
-from .files import FORCE_OPTION, open_output, write_atomic
+from .files import FORCE_OPTION, open_output, shown, write_atomic
 from .human import HumanAgent, QuitGame
 from .render_text import HUMAN, Narrator, holdings_lines, is_human
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
@@ -50,6 +51,8 @@ VERSION = 2
 READS_VERSIONS = (1, 2)
 #: Events a game's log may hold and still be continued (a long game has a few thousand).
 MAX_LOG_EVENTS = 1_000_000
+#: The longest line of a log (monopoly.game.log reads none longer).
+MAX_LOG_LINE = 64 * 1024
 #: The engine's own save format (game_to_json), also accepted by --resume.
 ENGINE_FORMAT = "monopoly-save"
 
@@ -141,8 +144,10 @@ def _envelope_problems(data: dict[str, Any]) -> list[str]:
             if type(events) is not int or not 0 <= events <= MAX_LOG_EVENTS:
                 problems.append(f"the log's event count is not a whole number from 0 to {MAX_LOG_EVENTS:,}")
             digest = log.get("sha256")
-            if digest is not None and (not isinstance(digest, str) or len(digest) != 64
-                                       or any(c not in "0123456789abcdef" for c in digest)):
+            if data.get("version", 1) >= 2 and "sha256" not in log:
+                problems.append("the log entry has no sha256")
+            elif digest is not None and (not isinstance(digest, str) or len(digest) != 64
+                                         or any(c not in "0123456789abcdef" for c in digest)):
                 problems.append("the log's sha256 is not a hash")
     if not isinstance(data.get("game"), dict):
         problems.append("'game' is not the engine's save")
@@ -151,6 +156,14 @@ def _envelope_problems(data: dict[str, Any]) -> list[str]:
 
 def check_save_target(path: Path, *, force: bool = False) -> None:
     """Refuse a --save file that exists (unless --force), a folder, a link, or a place that does not exist."""
+    try:
+        _check_save_target(path, force)
+    except OSError as exc:  # a name too long for the system, a folder that cannot be read...
+        raise click.BadParameter(f"cannot save to {shown(path)}: {exc.strerror or exc}", param_hint="'--save'") \
+            from None
+
+
+def _check_save_target(path: Path, force: bool) -> None:
     if os.path.islink(path):
         raise click.BadParameter(f"{escape(str(path))} is a symbolic link; the program never writes through one",
                                  param_hint="'--save'")
@@ -206,8 +219,9 @@ class Session:
 
     def close_log(self) -> None:
         if self.log is not None and self.log_file is not None:
-            self.log.close()
-            self.log_file.close()
+            with contextlib.suppress(OSError):  # a full disk was already reported; closing must not raise again
+                self.log.close()
+                self.log_file.close()
             self.log = None
 
     def snapshot(self) -> dict[str, Any]:
@@ -243,19 +257,25 @@ class Session:
             self.narrator.flush()
             self.quit()
             return
+        except OSError as exc:  # the log could not be written on (a full disk, say): the save is kept
+            self.narrator.flush()
+            click.echo("")
+            where = f"; the game is saved in {shown(self.save_path)} as it was {self._when()}" if self.save_path else ""
+            click.echo(f"Stopped: cannot write the game's log ({exc.strerror or exc}){where}.", err=True)
+            raise SystemExit(1) from None
         except (click.Abort, EOFError, KeyboardInterrupt):
             self.narrator.flush()
             click.echo("")
             if self.save_path is not None:
-                click.echo(f"Interrupted. The game is saved in {self.save_path} as it was "
-                           f"{self._when()}; continue with: monopoly play --resume {self.save_path}")
+                click.echo(f"Interrupted. The game is saved in {shown(self.save_path)} as it was "
+                           f"{self._when()}; continue with: monopoly play --resume {shown(self.save_path)}")
             else:
                 click.echo("Interrupted; the game was not saved.")
             raise SystemExit(1) from None
         finally:
             self.close_log()
         if self.save_path is not None:
-            click.echo(f"The finished game is saved in {self.save_path}.")
+            click.echo(f"The finished game is saved in {shown(self.save_path)}.")
 
     def _when(self) -> str:
         turn = self.last["game"]["state"]["turn"]
@@ -266,8 +286,8 @@ class Session:
         data = self.last
         if self.save_path is not None:
             self.save(self.save_path, data)
-            click.echo(f"The game is saved in {self.save_path} as it was {self._when()}. "
-                       f"Continue with: monopoly play --resume {self.save_path}")
+            click.echo(f"The game is saved in {shown(self.save_path)} as it was {self._when()}. "
+                       f"Continue with: monopoly play --resume {shown(self.save_path)}")
             return
         click.echo(f"Save the game (as it was {self._when()}) before quitting? "
                    "Type a file name (e.g. game.json), or press Enter (or n) to quit without saving.")
@@ -302,7 +322,7 @@ class Session:
             except (OSError, ValueError) as exc:
                 click.echo(f"Cannot save there ({escape(str(exc))[:200]}). Type another name, or press Enter.")
                 continue
-            click.echo(f"Saved in {path}. Continue with: monopoly play --resume {path}")
+            click.echo(f"Saved in {shown(path)}. Continue with: monopoly play --resume {shown(path)}")
             return
 
 
@@ -437,14 +457,15 @@ def _continue_log(session: Session, log_path: Path, saved_log: Any, force: bool)
     """Go on writing the game's log in the file the person named, or start a new one there.
 
     The file goes on only if its first events are the ones the save counted (their
-    hash, or for an old save their number and the game's seed); it is cut back to
-    them, so events logged after the save (a turn left half way) go. Any other file
-    that exists is replaced only with --force, and then holds the rest of the game.
+    SHA-256 matches); it is cut back to them, so events logged after the save (a
+    turn left half way) go. Any other file that exists, or any file for a save
+    that keeps no hash (version 1), is replaced only with --force, and then holds
+    the rest of the game.
     """
     shown = escape(str(log_path))
     if isinstance(saved_log, dict) and os.path.lexists(log_path):
         try:
-            length, digest = _log_prefix(log_path, saved_log, session.game.seed)
+            length, digest = _log_prefix(log_path, saved_log)
         except click.ClickException as exc:
             if not force:
                 raise click.ClickException(f"{exc.message}; give --force to replace {shown} with the rest of "
@@ -459,38 +480,31 @@ def _continue_log(session: Session, log_path: Path, saved_log: Any, force: bool)
     session.open_log(open_output(log_path, force=force))
 
 
-def _log_prefix(path: Path, saved_log: dict[str, Any], seed: int) -> tuple[int, Any]:
+def _log_prefix(path: Path, saved_log: dict[str, Any]) -> tuple[int, Any]:
     """The byte length and running hash of the first events of the log at ``path``, checked against the save."""
     count = saved_log["events"]
     shown = escape(str(path))
     if count == 0:
         raise click.ClickException(f"{shown} exists, and the save logged no events to check it against")
+    if "sha256" not in saved_log:  # a version 1 save: nothing can vouch for the file
+        raise click.ClickException(f"{shown} exists, and this older save keeps no hash of its log to check it by")
     digest = hashlib.sha256()
     length = lines = 0
     try:
-        with open(path, "rb") as file:
-            for raw in itertools.islice(file, count):
-                if not raw.endswith(b"\n") or len(raw) > 1_000_000:
-                    break
-                if lines == 0 and "sha256" not in saved_log and not _starts_game(raw, seed):
+        with open_regular(path) as file:  # a pipe or a device is refused, not read without end
+            while lines < count:
+                raw = file.readline(MAX_LOG_LINE + 2)
+                if not raw.endswith(b"\n") or len(raw) > MAX_LOG_LINE + 1:
                     break
                 digest.update(raw)
                 length += len(raw)
                 lines += 1
     except OSError as exc:
-        raise click.ClickException(f"cannot read {shown}: {exc.strerror}") from None
+        raise click.ClickException(f"cannot read {shown}: {exc.strerror or 'not a regular file'}") from None
     expected = saved_log.get("sha256")
     if lines != count or (expected is not None and digest.hexdigest() != expected):
         raise click.ClickException(f"{shown} is not the log of this game as it was saved ({count} events)")
     return length, digest
-
-
-def _starts_game(line: bytes, seed: int) -> bool:
-    try:
-        event = json.loads(line)
-    except ValueError:
-        return False
-    return isinstance(event, dict) and event.get("type") == "game_start" and event.get("seed") == seed
 
 
 def _reopen_at(path: Path, length: int) -> IO[str]:

@@ -13,6 +13,7 @@ import click
 from monopoly import LogError, ReplayCheck, Ruleset, RulesetNotFound, check_ruleset, read_log, replay_log
 from monopoly import check_log_references as check_references
 
+from .files import shown
 from .render_text import Narrator, holdings_lines
 from .ruleset_commands import load_or_exit
 
@@ -58,24 +59,24 @@ def _report(path: Path, events: list[Event], check: ReplayCheck) -> None:
     what = f"{start['ruleset']}{''.join(' + ' + v for v in start['variants'])}, seed {start['seed']}"
     if check.difference is None:
         if check.complete:
-            click.echo(f"{path}: ok, all {check.events} events replay identically ({what}).")
+            click.echo(f"{shown(path)}: ok, all {check.events} events replay identically ({what}).")
         else:
             where = {"between turns": ", stopped between turns",
                      "at a question": ", stopped where a person was asked a decision"}.get(check.stops or "", "")
-            click.echo(f"{path}: ok, the {check.events} events of this unfinished game replay identically "
+            click.echo(f"{shown(path)}: ok, the {check.events} events of this unfinished game replay identically "
                        f"({what}{where}).")
         return
     diff = check.difference
     if diff.cut:  # the log stops where a whole log never does: damaged
         turn = next((e for e in reversed(events) if e["type"] == "turn"), None)
         where = f", turn {turn['turn']}, seat {turn['seat']}" if turn is not None else ""
-        click.echo(f"{path}: {diff.reason}; its last event is event {check.events}{where}.")
+        click.echo(f"{shown(path)}: {diff.reason}; its last event is event {check.events}{where}.")
         click.echo(f"  last:     {_compact(events[-1])}")
         click.echo(f"  next:     {_compact(diff.got)}")
         raise SystemExit(1)
     turn = next((e for e in reversed(events[: diff.number - 1]) if e["type"] == "turn"), None)
     where = f" (turn {turn['turn']}, seat {turn['seat']})" if turn is not None else ""
-    click.echo(f"{path}: event {diff.number} differs{where}: {diff.reason}.")
+    click.echo(f"{shown(path)}: event {diff.number} differs{where}: {diff.reason}.")
     click.echo(f"  expected: {_compact(diff.expected)}")
     if diff.got is not None:
         click.echo(f"  got:      {_compact(diff.got)}")

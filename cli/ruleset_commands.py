@@ -41,7 +41,7 @@ def _check(name: str, variants: Sequence[str], max_problems: int | None = MAX_PR
     try:
         return check_ruleset(name, variants, max_problems=max_problems)
     except RulesetNotFound as exc:
-        message = f"no ruleset file or built-in ruleset named '{exc.name}'"
+        message = exc.message
         if exc.hint:
             message += f" ({exc.hint})"
         raise click.UsageError(message) from None

@@ -24,7 +24,7 @@ from monopoly import (
     simulate,
 )
 
-from .files import FORCE_OPTION, refusal
+from .files import FORCE_OPTION, refusal, shown
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
@@ -143,7 +143,7 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise click.BadParameter(f"cannot create {log_dir}: {exc.strerror}", param_hint="'--log'") from None
+            raise click.BadParameter(f"cannot create {shown(log_dir)}: {exc.strerror}", param_hint="'--log'") from None
     show_bar = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
     try:
         if show_bar:

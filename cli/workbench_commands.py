@@ -10,7 +10,7 @@ import click
 from monopoly import RulesetError, RulesetNotFound, builtin_rulesets, escape, find_ruleset
 from monopoly import read_ruleset_document as load_file
 
-from .files import FORCE_OPTION, write_atomic
+from .files import FORCE_OPTION, shown, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 
@@ -52,7 +52,7 @@ def render(ruleset: str, variants: tuple[str, ...], output: Path | None, heat: b
         click.echo(svg, nl=False)
         return
     write_atomic(output, svg, force=force)
-    click.echo(f"wrote {output} ({len(loaded.board)} spaces{', landing odds' if heat else ''})", err=True)
+    click.echo(f"wrote {shown(output)} ({len(loaded.board)} spaces{', landing odds' if heat else ''})", err=True)
 
 
 @click.command()
@@ -76,17 +76,17 @@ def new(name: str, base: str, output: Path | None) -> None:
     try:
         check_id(name)
     except ScaffoldError as exc:
-        raise click.BadParameter(f"{exc.message} (hint: {exc.hint})", param_hint="'NAME'") from None
+        raise click.BadParameter(f"{shown(exc.message)} (hint: {shown(exc.hint)})", param_hint="'NAME'") from None
     target = output if output is not None else Path(f"{name}.yaml")
-    if target.exists():
-        raise click.ClickException(f"{target} already exists; not overwriting it (give another NAME or -o FILE)")
+    if os.path.lexists(target):
+        raise click.ClickException(f"{shown(target)} already exists; not overwriting it (give another NAME or -o FILE)")
     base_file = _base_file(base)
     loaded = load_or_exit(base, ())
     text = scaffold_edition(name, loaded, extends=extends_reference(base, base_file, target),
                             schema=schema_reference(target))
     write_atomic(target, text)  # never replaces a file, never writes through a link
-    click.echo(f"wrote {target}: edition '{name}' extending {base}")
-    click.echo(f"next: edit it, then run `monopoly validate {target}`")
+    click.echo(f"wrote {shown(target)}: edition '{name}' extending {shown(base)}")
+    click.echo(f"next: edit it, then run `monopoly validate {shown(target)}`")
 
 
 def _base_file(base: str) -> Path | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .agents import BOTS, Agent, RecordingAgent, make_agent
 from .agents.recorder import ReplayCheck, replay_log
-from .files import OutputError, write_whole
+from .files import NotRegularFile, OutputError, open_regular, write_whole
 from .files import create as create_file
 from .game import (
     BANK,
@@ -113,6 +113,7 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "Mortgage",
+    "NotRegularFile",
     "OutputError",
     "Problem",
     "RecordingAgent",
@@ -147,6 +148,7 @@ __all__ = [
     "landing_odds",
     "load_ruleset",
     "make_agent",
+    "open_regular",
     "position_to_json",
     "read_log",
     "read_position_file",

@@ -1,4 +1,10 @@
-"""Where the program writes: only where the person said, never over a file it did not make, never through a link.
+"""Where the program reads and writes: regular files only; writing only where the person said, never over a
+file it did not make, never through a link.
+
+* :func:`open_regular` opens a file for reading only if it is a regular file:
+  opened without blocking and checked after opening, so a pipe, a device or a
+  folder (``/dev/zero``, a FIFO named ``game.jsonl``) is refused instead of
+  hanging the program or feeding it without end.
 
 Every file the program writes (saves, event logs, reports, boards, new
 editions) goes through this module (docs/security.md):
@@ -19,8 +25,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -41,6 +48,39 @@ class OutputError(OSError):
         return (OutputError, (self.path, self.reason, self.hint))
 
 
+class NotRegularFile(OSError):
+    """A path to read that is a pipe, a device or a folder."""
+
+
+def open_regular(path: os.PathLike[str] | str) -> BinaryIO:
+    """``path`` open for reading in binary, if it is a regular file; :class:`NotRegularFile` if it is not."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | _BINARY
+    descriptor = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotRegularFile(f"{os.fspath(path)} is not a regular file")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
+def _refuse_unusual(path: os.PathLike[str] | str) -> None:
+    """An output that exists must be a regular file (never a link, a device, a pipe or a folder)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputError(path, _reason(exc)) from None
+    if stat.S_ISLNK(mode):
+        raise OutputError(path, "is a symbolic link", "the program never writes through a link")
+    if stat.S_ISDIR(mode):
+        raise OutputError(path, "is a folder")
+    if not stat.S_ISREG(mode):
+        raise OutputError(path, "is not a regular file (a device or a pipe)", "the program writes only files")
+
+
 def create(path: os.PathLike[str] | str, *, replace: bool = False) -> TextIO:
     """A new UTF-8 text file at ``path``, open for writing (``\\n`` line ends).
 
@@ -48,10 +88,13 @@ def create(path: os.PathLike[str] | str, *, replace: bool = False) -> TextIO:
     so is a symbolic link at ``path`` whatever ``replace`` says.
     """
     flags = os.O_WRONLY | os.O_CREAT | _NOFOLLOW | _BINARY | (os.O_TRUNC if replace else os.O_EXCL)
+    if replace:
+        _refuse_unusual(path)
     try:
-        if replace and os.path.islink(path):
-            raise OutputError(path, "is a symbolic link", "the program never writes through a link")
-        descriptor = os.open(path, flags, 0o666)
+        descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped for a device or pipe after the check
+            os.close(descriptor)
+            raise OutputError(path, "is not a regular file (a device or a pipe)", "the program writes only files")
     except FileExistsError:
         if os.path.islink(path):
             raise OutputError(path, "is a symbolic link", "the program never writes through a link") from None
@@ -70,15 +113,15 @@ def write_whole(path: os.PathLike[str] | str, text: str, *, replace: bool = Fals
     moment (the new file is linked into place, which fails if one appeared).
     """
     target = Path(path)
-    if target.is_symlink():
-        raise OutputError(target, "is a symbolic link", "the program never writes through a link")
-    if target.is_dir():
-        raise OutputError(target, "is a folder")
-    if not replace and target.exists():
+    _refuse_unusual(target)
+    if not replace and os.path.lexists(target):
         raise OutputError(target, "already exists", "give --force to replace it, or choose another name")
     temporary = target.with_name(f".{target.name}{TEMP_SUFFIX}")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(temporary)  # left by a process that was killed while writing this file
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)  # left by a process that was killed while writing this file
+    except OSError:
+        raise OutputError(target, f"cannot be written (its temporary file {temporary.name} is in the way)") from None
     try:
         with create(temporary) as out:
             out.write(text)

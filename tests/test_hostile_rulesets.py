@@ -193,8 +193,8 @@ def test_hostile_file_is_one_located_problem(runner, cli, name):
 
 def test_a_file_with_a_control_character_is_located_where_editors_count(runner, cli):
     result = validate(runner, cli, str(HOSTILE / "raw-escape.yaml"))
-    assert "raw-escape.yaml:3:3:" in result.output
-    assert "\\x1b[2J" in result.output  # the excerpt shows the escape written out, not obeyed
+    assert "raw-escape.yaml:3:3:" in result.output and "U+001B (ESCAPE)" in result.output
+    assert "\x1b" not in result.output and "cleared" not in result.output  # located, not quoted
 
 
 def test_locations_use_line_feeds_only():

@@ -56,8 +56,19 @@ def test_broken_bytes_get_one_located_problem(raw, code, line, column):
 
 
 def test_duplicate_key_message_names_the_first():
-    problem = problem_of(b"name: a\nprice: 1\nname: b\n")
-    assert problem.message == "duplicate key 'name' (first written at line 1)"
+    problem = problem_of(b"id: x\nname: a\nprice: 1\nname: b\n")
+    assert problem.message == "duplicate key 'name' (first written at line 2)"
+    assert problem.source_line == "name: b"
+
+
+def test_before_its_id_a_file_is_not_quoted():
+    # nothing has shown yet that this is a ruleset: located, but neither the key nor the line is shown
+    problem = problem_of(b"aws_secret: wJalrXUtnFEMI\naws_secret: x\nid: x\n")
+    assert problem.message == "not a ruleset file (no `id:` key before this): a key written twice (first at line 1)"
+    assert problem.source_line is None and (problem.line, problem.column) == (2, 1)
+    for raw in (b"password: !!int hunter2\n", b"k: !Sub secret\n", b"k: *secret\n", b'k: "\\e[2Jsecret"\n'):
+        problem = problem_of(raw)
+        assert "secret" not in problem.format() and "hunter2" not in problem.format(), raw
 
 
 def test_too_large_is_refused_before_parsing():

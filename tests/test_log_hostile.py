@@ -171,8 +171,32 @@ def test_a_log_too_large_is_refused_where_it_passes_the_limit(tmp_path, lines, m
 
 def test_the_limits_of_a_log(lines):
     assert log_module.MAX_LINE_BYTES == 64 * 1024
-    assert log_module.MAX_LOG_BYTES == 256 * 1024 * 1024
-    assert log_module.MAX_LOG_LINES == 2_000_000
+    assert log_module.MAX_LOG_BYTES == 32 * 1024 * 1024
+    assert log_module.MAX_LOG_LINES == 100_000
+
+
+def test_the_line_limit_leaves_room_for_the_longest_real_games():
+    # a game of 4 greedy bots to the default turn cap of simulate (1,000 turns) is far below the limit
+    import io as _io
+
+    import monopoly
+
+    out = _io.StringIO()
+    game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("greedy") for _ in range(4)],
+                         seed=2, max_turns=1000, observers=[log_module.EventLog(out)])
+    game.play()
+    assert len(out.getvalue().splitlines()) * 5 < log_module.MAX_LOG_LINES
+
+
+def test_a_pipe_or_a_device_is_not_read(tmp_path):
+    import os as _os
+
+    fifo = tmp_path / "game.jsonl"
+    _os.mkfifo(fifo)
+    with pytest.raises(LogError, match="not a regular file"):
+        read_log(fifo)
+    with pytest.raises(LogError, match="not a regular file"):
+        read_log("/dev/zero")
 
 
 def test_streams_text_and_binary_are_read_with_the_same_checks(lines):

@@ -7,11 +7,11 @@ known name is close, a "did you mean" hint.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ..ruleset.problems import closest
 from . import ast
 from .parse import EffectSyntaxError, parse_effect
 
@@ -43,19 +43,14 @@ class EffectProblem:
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """The known name closest to `name`, or None; a case-only difference always wins."""
-    by_lower: dict[str, str] = {}
-    for candidate in sorted(candidates):
-        by_lower.setdefault(candidate.lower(), candidate)
-    if name.lower() in by_lower:
-        return by_lower[name.lower()]
-    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.6)
-    return by_lower[close[0]] if close else None
+    """The known name closest to `name`, or None; a case-only difference always wins (bounded in time:
+    :func:`monopoly.ruleset.problems.closest`)."""
+    return closest(name, candidates)
 
 
 def _unknown_hint(name: str, candidates: Iterable[str], list_up_to: int = 0) -> str | None:
     candidates = sorted(set(candidates))
-    match = suggest(name, candidates)
+    match = closest(name, candidates)
     if match is not None:
         note = " (names are case-sensitive)" if match.lower() == name.lower() else ""
         return f'did you mean "{match}"?{note}'

@@ -41,6 +41,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from ..files import NotRegularFile, open_regular
+
 #: The most digits an integer may have (money, seeds and counts are far shorter).
 MAX_INT_DIGITS = 30
 #: The default deepest nesting of arrays and objects.
@@ -265,8 +267,10 @@ def read_json_file(path: str | os.PathLike[str], *, max_bytes: int, max_depth: i
     """
     name = source if source is not None else os.fspath(path)
     try:
-        with open(path, "rb") as file:
+        with open_regular(path) as file:  # a pipe or a device is refused, not waited on
             data = file.read(max_bytes + 1)
+    except NotRegularFile:
+        raise JsonInputError("not a regular file (a pipe, a device or a folder)", source=name) from None
     except OSError as exc:
         raise JsonInputError(f"cannot read the file ({exc.strerror or type(exc).__name__})", source=name) from None
     if len(data) > max_bytes:

@@ -38,6 +38,7 @@ from typing import IO, Any, TextIO, Union
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from ..files import NotRegularFile, open_regular
 from .jsonin import JsonInputError, describe, excerpt, format_size, parse_json
 
 Event = dict[str, Any]
@@ -49,9 +50,10 @@ PARTIES = ("bank", "pot")
 #: The longest line of a log, in bytes (characters for a text stream), its line break not counted.
 MAX_LINE_BYTES = 64 * 1024
 #: The largest log, in bytes (characters for a text stream).
-MAX_LOG_BYTES = 256 * 1024 * 1024
-#: The most lines a log may have.
-MAX_LOG_LINES = 2_000_000
+MAX_LOG_BYTES = 32 * 1024 * 1024
+#: The most lines a log may have (a 1,000-turn game has about 6,000 events; reading and telling a log costs
+#: time and memory by its lines, so the limit keeps both bounded).
+MAX_LOG_LINES = 100_000
 #: Control characters a log's strings may hold: card texts may have line breaks and tabs.
 ALLOWED_CONTROLS = "\n\t"
 
@@ -211,7 +213,11 @@ def read_log(source: LogSource, *, validate: bool = True) -> list[Event]:
     """
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
-        with open(source, "rb") as file:
+        try:
+            file = open_regular(source)  # a pipe or a device is refused, not waited on
+        except NotRegularFile:
+            raise LogError("not a regular file (a pipe, a device or a folder)", source=name) from None
+        with file:
             return _read_lines(file, name, validate)
     return _read_lines(source, str(getattr(source, "name", "<stream>")), validate)
 

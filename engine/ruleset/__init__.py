@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset
 from .model import DEFAULTS, Card, Deck, Group, Rules, Ruleset, Space, Trigger, build_ruleset
-from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file
+from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file, suggestion_budget
 from .semantics import check_composed
 
 PathOrName = str | os.PathLike[str]
@@ -26,11 +26,12 @@ def check_ruleset(
     Warnings do not stop a ruleset from loading. Raises :class:`RulesetNotFound`
     for a name or path that does not exist (a usage error, not a problem in a file).
     """
-    try:
-        composed = compose(name_or_path, variants, max_problems=max_problems)
-    except RulesetError as exc:
-        return None, cap_per_file(exc.problems, max_problems)
-    problems, effects = check_composed(composed)
+    with suggestion_budget():
+        try:
+            composed = compose(name_or_path, variants, max_problems=max_problems)
+        except RulesetError as exc:
+            return None, cap_per_file(exc.problems, max_problems)
+        problems, effects = check_composed(composed)
     problems = cap_per_file(problems, max_problems)
     if any(p.severity == ERROR for p in problems):
         return None, problems

@@ -24,11 +24,15 @@ from typing import Any
 
 import attrs
 
-from .load import Document, Path, load_file
+from .load import Document, Path, display_path, load_file
 from .problems import Problem, RulesetError, brief
 from .schema import check_document, suggest
 
 MAX_EXTENDS = 8
+#: Variants applied at once (the six shipped ones all combine well below this).
+MAX_VARIANTS = 16
+#: All the files of one ruleset together (an edition, what it extends, its variants).
+MAX_TOTAL_BYTES = 2 * 1024 * 1024
 DEFAULT_BASE = "classic"
 # Keys that describe a file rather than the game; they never layer.
 _META = ("id", "kind", "extends", "name", "description")
@@ -37,10 +41,11 @@ _META = ("id", "kind", "extends", "name", "description")
 class RulesetNotFound(LookupError):
     """A name or path that is neither a file nor a built-in ruleset (a usage error)."""
 
-    def __init__(self, name: str, hint: str | None):
+    def __init__(self, name: str, hint: str | None, *, message: str | None = None):
         self.name = brief(name, 200)
         self.hint = hint
-        super().__init__(f"no ruleset file or built-in ruleset named '{self.name}'" + (f" ({hint})" if hint else ""))
+        self.message = message or f"no ruleset file or built-in ruleset named '{self.name}'"
+        super().__init__(self.message + (f" ({hint})" if hint else ""))
 
 
 #: The endings a ruleset file must have: nothing else is read as a ruleset.
@@ -150,19 +155,27 @@ def compose(name_or_path: str | os.PathLike[str], variants: Sequence[str | os.Pa
     """
     problems: list[Problem] = []
     limit = max_problems
+    names = [os.fspath(v) for v in variants]
+    if len(names) > MAX_VARIANTS:
+        raise RulesetNotFound(f"{len(names)} variants", None,
+                              message=f"{len(names)} variants: at most {MAX_VARIANTS} are applied at once")
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise RulesetNotFound(twice, None, message=f"the variant '{brief(twice, 200)}' is given twice")
+    read = [0]
 
     main_path = find_ruleset(name_or_path)
-    main = _load_and_check(main_path, problems, limit)
+    main = _load_and_check(main_path, problems, limit, read)
     variant_docs: list[Document] = []
     if main.data.get("kind") == "variant":
         variant_docs.append(main)
         base_path = find_ruleset(DEFAULT_BASE, kind="edition")
-        chain = _extends_chain(_load_and_check(base_path, problems, limit), base_path, problems, limit)
+        chain = _extends_chain(_load_and_check(base_path, problems, limit, read), base_path, problems, limit, read)
     else:
-        chain = _extends_chain(main, main_path, problems, limit)
+        chain = _extends_chain(main, main_path, problems, limit, read)
     for name in variants:
         path = find_ruleset(name, kind="variant")
-        doc = _load_and_check(path, problems, limit)
+        doc = _load_and_check(path, problems, limit, read)
         if doc.data.get("kind") != "variant":
             problems.append(doc.problem(("kind",), "not-a-variant",
                                         f"{doc.file} is an edition, not a variant",
@@ -196,7 +209,17 @@ def _raise_errors(problems: list[Problem]) -> None:
         raise RulesetError(problems)
 
 
-def _load_and_check(path: FsPath, problems: list[Problem], limit: int | None) -> Document:
+def _load_and_check(path: FsPath, problems: list[Problem], limit: int | None, read: list[int]) -> Document:
+    """Load and schema-check one file; ``read`` counts the bytes of the files loaded so far (one element)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    read[0] += size
+    if read[0] > MAX_TOTAL_BYTES:
+        raise RulesetError(problems + [Problem(display_path(path), 1, 1, "too-large",
+                                               f"the files of this ruleset hold more than {MAX_TOTAL_BYTES // 1024} "
+                                               "KiB together", "a ruleset and all it builds on is a few dozen KiB")])
     doc = load_file(path)
     schema_problems = check_document(doc, limit)
     if schema_problems:
@@ -205,7 +228,8 @@ def _load_and_check(path: FsPath, problems: list[Problem], limit: int | None) ->
     return doc
 
 
-def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: int | None) -> list[Document]:
+def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: int | None,
+                   read: list[int]) -> list[Document]:
     """[base, ..., doc]: the editions ``doc`` builds on, the root first."""
     chain = [doc]
     seen = {path.resolve()}
@@ -225,7 +249,7 @@ def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: 
                                             f"more than {MAX_EXTENDS} editions extend each other"))
             raise RulesetError(problems)
         seen.add(parent_path.resolve())
-        parent = _load_and_check(parent_path, problems, limit)
+        parent = _load_and_check(parent_path, problems, limit, read)
         if parent.data.get("kind") == "variant":
             problems.append(current.problem(("extends",), "extends-variant",
                                             f"'{brief(str(name), 200)}' is a variant; an edition can only "

@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import stat
 from typing import Any
 
 import attrs
@@ -142,27 +141,16 @@ def load_file(path: str | os.PathLike[str]) -> Document:
 
 
 def read_regular_file(path: str | os.PathLike[str], limit: int, name: str) -> bytes:
-    """At most ``limit`` + 1 bytes of a regular file; :class:`RulesetError` for anything else.
+    """At most ``limit`` + 1 bytes of a regular file; :class:`RulesetError` for a pipe, a device or a folder
+    (:func:`monopoly.files.open_regular`: a file swapped for a pipe after a check cannot hang the program)."""
+    from ..files import NotRegularFile, open_regular
 
-    The file is opened without blocking and checked after opening, so a file
-    swapped for a pipe between a check and the open cannot hang the program.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    descriptor = os.open(path, flags)
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise RulesetError([Problem(name, 1, 1, "not-a-file", f"{name} is not a regular file",
-                                        "give the path of a .yaml file")])
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(descriptor, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(descriptor)
+        with open_regular(path) as handle:
+            return handle.read(limit + 1)
+    except NotRegularFile:
+        raise RulesetError([Problem(name, 1, 1, "not-a-file", f"{name} is not a regular file",
+                                    "give the path of a .yaml file")]) from None
 
 
 def load_bytes(raw: bytes, name: str, *, require_id: bool = True) -> Document:
@@ -201,8 +189,8 @@ def load_bytes(raw: bytes, name: str, *, require_id: bool = True) -> Document:
             hint = "end lines with a plain line feed (LF, or CR LF); editors and YAML count this one differently"
         else:
             hint = "remove it: a ruleset holds printable text only"
-        raise fail("bad-character", f"the file holds the character {character_name(char)}", hint, line, column,
-                   _source_line(text, line))
+        # located, not quoted: nothing has shown yet that this is a ruleset
+        raise fail("bad-character", f"the file holds the character {character_name(char)}", hint, line, column)
     lines = tuple(line.removesuffix("\r") for line in text.split("\n"))
     builder = _Builder(name, lines, require_id)
     try:
@@ -234,11 +222,6 @@ def load_bytes(raw: bytes, name: str, *, require_id: bool = True) -> Document:
     return Document(name, data, lines, builder.value_marks, builder.key_marks)
 
 
-def _source_line(text: str, line: int) -> str | None:
-    lines = text.split("\n")
-    return lines[line - 1].removesuffix("\r") if 0 < line <= len(lines) else None
-
-
 def _yaml_hint(message: str) -> str | None:
     if "mapping values are not allowed" in message:
         return "a value that contains ': ' must be quoted, e.g. text: \"Note: ...\""
@@ -260,9 +243,17 @@ class _Builder:
         self.aliases = 0
         self.nodes = 0
 
-    def error(self, code: str, message: str, mark: Any, hint: str | None = None) -> RulesetError:
+    def error(self, code: str, message: str, mark: Any, hint: str | None = None, *,
+              quiet: str | None = None) -> RulesetError:
+        """A problem at ``mark``. Until the file has shown it is a ruleset (its top-level ``id:`` key), it
+        quotes nothing of it: no source line, and ``quiet`` (the message without the key or value) instead
+        of ``message``."""
         line, column = mark.line + 1, mark.column + 1
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        if self.require_id and ("id",) not in self.key_marks:
+            source = None
+            message = "not a ruleset file (no `id:` key before this): " + (quiet if quiet is not None else message)
+            hint = "a ruleset is a YAML mapping that starts with `id:` and `name:`"
         return RulesetError([Problem(self.name, line, column, code, message, hint, source_line=source)])
 
     def build(self, text: str) -> Any:
@@ -320,7 +311,8 @@ class _Builder:
                 raise self.error("too-many-aliases", f"more than {MAX_ALIASES} aliases", event.start_mark,
                                  "a ruleset needs few aliases, if any")
             if event.anchor not in self.anchors:
-                raise self.error("yaml", f"unknown alias *{event.anchor}", event.start_mark)
+                raise self.error("yaml", f"unknown alias *{brief(str(event.anchor), 40)}", event.start_mark,
+                                 quiet="an unknown alias")
             data, size = self.anchors[event.anchor]
             self._count(size, event.start_mark)
             self.value_marks[path] = mark
@@ -351,8 +343,9 @@ class _Builder:
                 if key in data:
                     first = self.key_marks[path + (key,)]
                     raise self.error("duplicate-key",
-                                     f"duplicate key '{key}' (first written at line {first.line})",
-                                     key_event.start_mark, "YAML keeps only one of them: remove or rename one")
+                                     f"duplicate key '{brief(key, 60)}' (first written at line {first.line})",
+                                     key_event.start_mark, "YAML keeps only one of them: remove or rename one",
+                                     quiet=f"a key written twice (first at line {first.line})")
                 self.key_marks[path + (key,)] = Mark(key_event.start_mark.line + 1, key_event.start_mark.column + 1)
                 value, value_size = self._node(loader, path + (key,), depth + 1)
                 data[key] = value
@@ -379,13 +372,15 @@ class _Builder:
     def _check_tag(self, event: Any, default: str) -> None:
         if event.tag not in (None, "!", default):
             raise self.error("unsafe-tag", f"tag {_tag_name(event.tag)} is not allowed", event.start_mark,
-                             "rulesets hold plain text, numbers, lists and mappings only")
+                             quiet="a tag that is not allowed",
+                             hint="rulesets hold plain text, numbers, lists and mappings only")
 
     def _check_text(self, value: str, mark: Any) -> None:
         bad = _BAD_IN_VALUE.search(value)
         if bad is not None:
             raise self.error("bad-character", f"the text holds the character {character_name(bad.group())}", mark,
-                             "a ruleset's text is printable: remove the escape sequence (\\e, \\x.., \\0...)")
+                             quiet=f"text that holds the character {character_name(bad.group())}",
+                             hint="a ruleset's text is printable: remove the escape sequence (\\e, \\x.., \\0...)")
 
     def _scalar(self, event: Any) -> Any:
         tag = event.tag
@@ -397,19 +392,23 @@ class _Builder:
         short = _SCALAR_TAGS.get(tag)
         if short is None:
             raise self.error("unsafe-tag", f"tag {_tag_name(tag)} is not allowed", event.start_mark,
-                             "rulesets hold plain text, numbers, true/false, lists and mappings only")
+                             quiet="a tag that is not allowed",
+                             hint="rulesets hold plain text, numbers, true/false, lists and mappings only")
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             value = _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
         except (yaml.YAMLError, ValueError, TypeError, IndexError, KeyError, OverflowError):
             raise self.error("bad-value", f"{_quoted(event.value)} is not a valid !!{short}", event.start_mark,
-                             "remove the tag, or write a value of that type" if explicit else
+                             quiet=f"a value that is not a valid !!{short}",
+                             hint="remove the tag, or write a value of that type" if explicit else
                              "write a shorter number") from None
         if short == "bool" and type(value) is not bool:
-            raise self.error("bad-value", f"{_quoted(event.value)} is not a valid !!{short}", event.start_mark)
+            raise self.error("bad-value", f"{_quoted(event.value)} is not a valid !!{short}", event.start_mark,
+                             quiet=f"a value that is not a valid !!{short}")
         if type(value) is float and not math.isfinite(value):
             raise self.error("not-finite", f"{_quoted(event.value)} is not a finite number", event.start_mark,
-                             "write a number such as 0.5; NaN and infinities cannot be played with")
+                             quiet="a number that is not finite",
+                             hint="write a number such as 0.5; NaN and infinities cannot be played with")
         if isinstance(value, str):
             self._check_text(value, event.start_mark)
         return value

@@ -8,7 +8,6 @@ sentences a designer can act on, with a "did you mean" where one helps.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import itertools
 import json
@@ -20,7 +19,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from .load import Document
-from .problems import Problem, brief, describe_type, more_problems
+from .problems import Problem, brief, closest, describe_type, more_problems
 
 
 @functools.cache
@@ -39,15 +38,9 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 def suggest(word: str, choices: Any, *, quote: str = "'") -> str | None:
-    """``did you mean 'price'?`` for the closest choice, or None."""
-    choices = [str(c) for c in choices]
-    lowered = {c.lower(): c for c in choices}
-    if word.lower() in lowered and lowered[word.lower()] != word:
-        return f"did you mean {quote}{lowered[word.lower()]}{quote}?"
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    if not close:
-        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
-    return f"did you mean {quote}{close[0]}{quote}?" if close else None
+    """``did you mean 'price'?`` for the closest choice (:func:`~monopoly.ruleset.problems.closest`), or None."""
+    match = closest(word, choices)
+    return f"did you mean {quote}{match}{quote}?" if match is not None else None
 
 
 def check_document(doc: Document, limit: int | None = None) -> list[Problem]:

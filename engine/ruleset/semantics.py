@@ -18,6 +18,8 @@ from .problems import Problem
 from .schema import suggest
 
 _OWNABLE_ONLY = ("group", "price", "mortgage", "rent")
+#: All the effect text of one ruleset, editions and variants together (classic: about 3,000 characters).
+MAX_EFFECT_TEXT = 50_000
 
 
 def check_composed(composed: Composed) -> tuple[list[Problem], dict[tuple[Any, ...], Any]]:
@@ -194,7 +196,15 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
     for index, trigger in enumerate(data.get("triggers", [])):
         places.append((("triggers", index, "effect"), trigger["effect"], "trigger"))
     effects: dict[tuple[Any, ...], Any] = {}
+    total = 0
     for place, text, where in places:
+        total += len(text)
+        if total > MAX_EFFECT_TEXT:  # parsing costs time by the character: a ruleset's effects are bounded
+            problems.append(composed.problem(place, "too-much-effect-text",
+                                             f"the effects of this ruleset hold more than {MAX_EFFECT_TEXT:,} "
+                                             "characters; the rest are not read",
+                                             "classic's effects hold about 3,000 characters"))
+            break
         effect, found = parse_and_check(text, names, where)
         if effect is not None:
             effects[place] = effect

@@ -34,6 +34,16 @@ def hostile_files(folder: Path) -> dict[str, Path]:
                                                            for i in range(199)),
         "a 1 MiB comment": "id: x\nname: X\n#" + "x" * (1024 * 1024 - 20) + "\n",
     }
+    names = [f"Space{i:03d}-" + "x" * 70 for i in range(198)]
+    base = "id: base\nname: Base\nboard:\n  - {name: Go, kind: go}\n  - {name: Jail, kind: jail}\n" + "".join(
+        f"  - {{name: '{n}', kind: action}}\n" for n in names)
+    (folder / "base.yaml").write_text(base)
+    near = "; ".join(f'advance to \"Spaxe{i:03d}{"x" * 60}\"' for i in range(22))
+    texts["100 triggers of 22 near-miss names (review)"] = "id: g\nname: G\nextends: base.yaml\ntriggers:\n" + "".join(
+        f"  - {{space: Go, on: land, effect: '{near}'}}\n" for _ in range(100))
+    texts["40 cards of 2,000-character effects"] = "id: w\nname: W\nextends: classic\ndecks:\n  chance:\n" \
+        "    name: Chance\n    cards:\n" + "".join(f"      - {{text: t{i}, effect: 'collect 1{' + 1' * 480}'}}\n"
+                                                 for i in range(40))
     paths = {}
     for index, (name, text) in enumerate(texts.items()):
         paths[name] = folder / f"hostile-{index}.yaml"
