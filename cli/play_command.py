@@ -43,6 +43,9 @@ from .render_text import HUMAN, Narrator, holdings_lines, is_human
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 DEFAULT_PLAYERS = "you,greedy,cautious"
+#: The turn limit of a game of bots alone, when none is given (as `monopoly simulate`'s): with nobody to
+#: stop it, a game between bots that do not trade may never end.
+BOTS_ONLY_TURNS = 1000
 #: The save file of `monopoly play`: the engine's save plus what the command needs to go on.
 #: Version 2: the log entry holds the count and hash of the events logged, never a path
 #: (version 1 named the log file, and a save could then send the log over any file).
@@ -344,7 +347,8 @@ def _deadline(ruleset: Ruleset, time_left: Any = None) -> float | None:
                    f"({', '.join(BOTS)}). Several people play hot-seat. [default: {DEFAULT_PLAYERS}]")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one, shown at the start).")
 @click.option("--max-turns", type=click.IntRange(min=1), default=None,
-              help="Stop the game after this many turns (it then has no winner).")
+              help=f"Stop the game after this many turns (it then has no winner). A game of bots alone stops after "
+                   f"{BOTS_ONLY_TURNS} unless this says otherwise.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Save the game to FILE after every turn (with --resume: the resumed file).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
@@ -391,6 +395,8 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     narrator = Narrator(loaded)
+    if max_turns is None and not any(is_human(name) for name in names):
+        max_turns = BOTS_ONLY_TURNS  # nobody at the keyboard to stop it: bots alone may play for ever
     game = Game(loaded, make_agents(names, narrator), seed=seed, max_turns=max_turns, observers=[narrator])
     game.deadline = _deadline(loaded)
     session = Session(game, narrator, names, _source(ruleset_name), [_source(v) for v in variants], save_path,
@@ -428,6 +434,10 @@ def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], sav
         raise click.ClickException(f"{escape(str(path))}: {exc}") from None
     game.observe(narrator)
     game.deadline = _deadline(loaded, data.get("time_left"))
+    if game.max_turns is None and not any(is_human(name) for name in names) and not game.finished:
+        game.max_turns = max(BOTS_ONLY_TURNS, game.turn + 1)
+        click.echo(f"note: only bots play this game, which has no turn limit: it stops after turn {game.max_turns}.",
+                   err=True)
     narrator.start_from(game, names)
     if save_path is not None and save_path != path:
         check_save_target(save_path, force=force)

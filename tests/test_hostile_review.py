@@ -167,3 +167,21 @@ def test_file_names_with_escapes_are_shown_escaped(tmp_path, monkeypatch):
     result = run("render", "classic", "-o", name)
     assert result.exit_code == 0
     assert "\x1b" not in result.output and "\x07" not in result.output and "\\x1b]0;PWN\\x07\\nfake" in result.output
+
+
+def test_a_game_of_bots_alone_always_ends(tmp_path):
+    import monopoly
+
+    game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent(n) for n in ("greedy", "cautious")],
+                         seed=941154)
+    for _ in range(15):
+        game.play_turn()
+    save = tmp_path / "engine.save"
+    data = monopoly.game_to_json(game)
+    assert data["max_turns"] is None
+    save.write_text(json.dumps(data))
+    result = run("play", "--resume", str(save))
+    assert result.exit_code == 0, result.output[-500:]
+    assert "it stops after turn 1000" in result.output
+    fresh = run("play", "classic", "--players", "greedy,greedy", "--seed", "3")
+    assert fresh.exit_code == 0 and "Game over after" in fresh.output
