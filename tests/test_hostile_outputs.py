@@ -272,6 +272,30 @@ def test_a_hostile_answer_is_recorded_as_bounded_text():
 
     assert encode_answer(10**5000).startswith("an int of")
     assert isinstance(encode_answer(Build(space=Loud())), str)
-    assert isinstance(encode_answer(Trade(0, 1, give_spaces=([1],))), dict)
+    assert isinstance(encode_answer(Trade(0, 1, give_spaces=([1],))), str)  # the log could not hold it
     assert isinstance(encode_answer(Trade(0, 1, give_cash=10**40)), str)
     assert len(encode_answer(Loud())) <= 200
+
+
+def test_an_answer_the_log_cannot_hold_is_recorded_as_text_and_the_log_reads_back():
+    import io
+
+    import monopoly
+    from monopoly.agents.recorder import encode_answer
+    from monopoly.game.actions import Mortgage, Trade
+
+    assert isinstance(encode_answer(Mortgage(-1)), str)
+    assert isinstance(encode_answer(Trade(0, 1, give_cash=-5)), str)
+    assert encode_answer(Mortgage(3)) == {"action": "mortgage", "space": 3}
+
+    class Odd(monopoly.Agent):
+        def act(self, game, seat):
+            return Mortgage(-1) if game.turn < 4 else None
+
+    out = io.StringIO()
+    game = monopoly.Game(monopoly.load_ruleset("classic"),
+                         [monopoly.RecordingAgent(Odd()), monopoly.make_agent("greedy")], seed=2, max_turns=8,
+                         observers=[monopoly.EventLog(out)])
+    game.play()
+    events = read_log(io.StringIO(out.getvalue()))
+    assert any(e["type"] == "decision" and isinstance(e["answer"], str) for e in events)

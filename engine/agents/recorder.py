@@ -74,7 +74,8 @@ def encode_answer(answer: Any) -> Any:
         return int(answer)
     kind = type(answer)
     try:
-        if kind in ACTION_NAMES and _plain(answer.space):
+        if kind in ACTION_NAMES and _plain(answer.space) and _fits_log({"action": ACTION_NAMES[kind],
+                                                                        "space": answer.space}):
             return {"action": ACTION_NAMES[kind], "space": answer.space}
         if kind is Trade:
             encoded = {
@@ -84,12 +85,20 @@ def encode_answer(answer: Any) -> Any:
                 "get_spaces": list(answer.get_spaces), "get_cash": answer.get_cash,
                 "get_cards": [list(card) for card in answer.get_cards],
             }
-            if _plain(encoded):
+            if _plain(encoded) and _fits_log(encoded):
                 return encoded
     except Exception:  # a hostile answer's fields may raise on any touch: recorded as text, refused again
         pass
     # not something the engine accepts: written as (safe, bounded) text, it is refused again on replay
     return safe_repr(answer)
+
+
+def _fits_log(encoded: Any) -> bool:
+    """Whether the event log's schema takes ``encoded`` as an answer (else it is written as text, so that
+    the program can always read back the logs it writes)."""
+    from ..game.log import event_problem
+
+    return event_problem({"type": "decision", "seat": 0, "kind": "act", "answer": encoded}) is None
 
 
 def _plain(value: Any, depth: int = 0) -> bool:
