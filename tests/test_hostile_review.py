@@ -185,3 +185,16 @@ def test_a_game_of_bots_alone_always_ends(tmp_path):
     assert "it stops after turn 1000" in result.output
     fresh = run("play", "classic", "--players", "greedy,greedy", "--seed", "3")
     assert fresh.exit_code == 0 and "Game over after" in fresh.output
+
+
+def test_a_deck_that_only_draws_again_is_a_located_warning():
+    from .conftest import DATA
+
+    ruleset, problems = check_ruleset(DATA / "hostile" / "draws" / "self-draw.yaml")
+    assert ruleset is not None  # it plays: the engine bounds the chain
+    [warning] = [p for p in problems if p.code == "draw-loop"]
+    assert warning.severity == "warning" and warning.line == 11 and "deck chance draws again" in warning.message
+    ping_pong, problems = check_ruleset(DATA / "hostile" / "draws" / "ping-pong.yaml")
+    assert ping_pong is not None and not [p for p in problems if p.code == "draw-loop"]  # other cards end it
+    result = run("validate", str(DATA / "hostile" / "draws" / "self-draw.yaml"))
+    assert result.exit_code == 0 and "warning: every card of deck chance draws again" in result.output

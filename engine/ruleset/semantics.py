@@ -210,7 +210,40 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
             effects[place] = effect
         for item in found:
             problems.append(_effect_problem(composed, place, item))
+    _check_draw_loops(composed, data, effects, problems)
     return effects
+
+
+def _check_draw_loops(composed: Composed, data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
+                      problems: list[Problem]) -> None:
+    """A warning where every card of a deck draws again from decks that lead back to it: each draw then
+    draws again until the engine's bound on chained effects stops it (16 draws and moves after a roll)."""
+    from ..effects import ast
+
+    draws: dict[str, list[tuple[tuple[Any, ...], set[str]]]] = {}
+    for key, deck in data.get("decks", {}).items():
+        for index, _ in enumerate(deck["cards"]):
+            place = ("decks", key, "cards", index, "effect")
+            effect = effects.get(place)
+            targets = {s.deck for s in effect.statements() if isinstance(s, ast.Draw)} if effect is not None else set()
+            draws.setdefault(key, []).append((place, targets))
+    for key, cards in draws.items():
+        if not cards or not all(targets for _, targets in cards):
+            continue
+        seen, frontier = set(), {t for _, targets in cards for t in targets}
+        while frontier:
+            deck = frontier.pop()
+            if deck in seen or deck not in draws:
+                continue
+            seen.add(deck)
+            if all(targets for _, targets in draws[deck]):
+                frontier |= {t for _, targets in draws[deck] for t in targets}
+        if key in seen:
+            problems.append(composed.problem(cards[0][0], "draw-loop",
+                                             f"every card of deck {key} draws again, from decks that lead back to it",
+                                             "a draw then draws again until the limit of 16 chained draws and moves "
+                                             "after a roll stops it: give the deck a card that does something else",
+                                             severity="warning"))
 
 
 def _effect_problem(composed: Composed, place: tuple[Any, ...], item: Any) -> Problem:
