@@ -520,8 +520,8 @@ class HumanAgent(Agent):
                  f"{self._money(game.cash[seat])}: sell or mortgage to raise "
                  f"{self._money(owed - game.cash[seat])}."]
         lines += self._menu(game, legal)
-        lines.append(f"Type {_numbers(len(legal))}, or press Enter to let the bank sell buildings (most built first) "
-                     "and mortgage lots (in board order); if that is not enough you are bankrupt:")
+        lines.append(f"Type {_numbers(len(legal))}, or press Enter to let the bank raise it the cheapest way "
+                     "(mortgages and sales, one at a time, until the debt is covered):")
 
         def parse(text: str) -> Action | None:
             if not text:

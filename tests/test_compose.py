@@ -154,8 +154,16 @@ def test_an_edition_given_as_variant_is_an_error():
     assert ruleset is None and problems[0].code == "not-a-variant"
 
 
-def test_the_same_variant_twice_is_an_error():
-    ruleset, problems = check_ruleset("classic", ["tournament", "tournament"])
+def test_the_same_variant_twice_is_an_error(tmp_path):
+    # named twice: refused before anything is read (a usage error)
+    with pytest.raises(RulesetNotFound, match="is given twice"):
+        check_ruleset("classic", ["tournament", "tournament"])
+    # the same variant under two names (a copy of its file): a problem in the second file
+    from .conftest import RULESETS
+
+    copy = tmp_path / "copy.yaml"
+    copy.write_text((RULESETS / "variants" / "tournament.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    ruleset, problems = check_ruleset("classic", ["tournament", str(copy)])
     assert ruleset is None and problems[0].code == "variant-twice"
 
 

@@ -95,7 +95,7 @@ def test_option_costs_price_each_alternative_while_choosing():
     game.cash[0] = 1000
     game.fix_dice([(1, 3)])  # GO -> Income Tax
     game.play_turn()
-    assert seen == [(("pay 200", "pay 10% of net worth"), [200, 100])]
+    assert seen == [(("pay 200", "pay 10% of net worth"), [])]  # chosen before the worth is added up
     assert game.cash[0] == 900
     assert game.option_costs(0) == []  # only while choosing
     assert [e["chosen"] for e in events if e["type"] == "choice"] == [1]

@@ -37,7 +37,7 @@ from monopoly.game.log import read_log
 RULESET = "classic"
 VARIANT = "short-game"
 PLAYERS = "you,trader,greedy"
-SEED = 14
+SEED = 3
 MAX_TURNS = 150
 GAME_ARGS = [RULESET, "--variant", VARIANT, "--players", PLAYERS, "--seed", str(SEED), "--max-turns",
              str(MAX_TURNS)]
@@ -160,7 +160,7 @@ class ScriptedPerson(HumanAgent):
         if kind == "jail":
             return "pay" if "pay" in q[0] else "roll"
         if kind == "choose":
-            costs = game.option_costs(seat)
+            costs = game.option_costs(seat) or game.option_costs(seat, worth=game.net_worth(seat))
             return str(costs.index(min(costs)) + 1)
         if kind == "answer_trade":
             trade = q[0]
@@ -612,7 +612,7 @@ def test_choosing_how_to_pay_income_tax():
     table = Table()
     table.ready([(1, 3)])
     screen = table.play(["7", "2", ""])
-    assert "1. pay 200 (costs you $200)" in screen and "2. pay 10% of net worth (costs you $150)" in screen
+    assert "1. pay 200\n" in screen and "2. pay 10% of net worth\n" in screen  # no figure: chosen first
     assert "'7' is not a choice: type a number from 1 to 2." in screen
     assert table.of("choice", seat=0)[0]["chosen"] == 1
     assert table.game.cash[0] == 1350

@@ -66,31 +66,27 @@ def test_raising_funds_accepts_only_sales_and_mortgages():
     assert game.cash[0] == 20 and not game.bankrupt[0]
 
 
-def test_when_the_agent_gives_up_the_engine_sells_buildings_then_mortgages_in_board_order():
+def test_when_the_agent_gives_up_the_engine_raises_the_money_at_the_least_loss():
+    # Mortgaging Reading gives up its 10% interest (10); each brown house sold would give up 25.
     game, events = setup_game(cash=[0, 1500])
     med, baltic, reading = own(game, 0, "Mediterranean Avenue", "Baltic Avenue", "Reading Railroad")
     build(game, {"Mediterranean Avenue": 1, "Baltic Avenue": 1})
     land_on_luxury_tax(game)
-    assert payments(events) == [
-        ("bank", 0, 25, "sell building"), ("bank", 0, 25, "sell building"),
-        ("bank", 0, 30, "mortgage"), ("bank", 0, 30, "mortgage"),
-        (0, "bank", 100, "Luxury Tax"),
-    ]
-    assert (game.buildings[med], game.buildings[baltic]) == (0, 0) and game.houses_left == 32
-    assert game.mortgaged[med] and game.mortgaged[baltic] and not game.mortgaged[reading]
-    assert game.cash[0] == 10 and not game.bankrupt[0]
+    assert payments(events) == [("bank", 0, 100, "mortgage"), (0, "bank", 100, "Luxury Tax")]
+    assert (game.buildings[med], game.buildings[baltic]) == (1, 1) and game.houses_left == 30
+    assert not game.mortgaged[med] and not game.mortgaged[baltic] and game.mortgaged[reading]
+    assert game.cash[0] == 0 and not game.bankrupt[0]
 
 
-def test_the_engine_sells_the_most_built_lots_first_and_stops_when_enough():
+def test_the_engine_sells_the_cheapest_houses_first_and_stops_when_enough():
     game, _events = setup_game(cash=[0, 1500])
     own(game, 0, "Mediterranean Avenue", "Baltic Avenue", "Park Place", "Boardwalk")
     build(game, {"Mediterranean Avenue": 3, "Baltic Avenue": 3, "Park Place": 2, "Boardwalk": 2})
     land_on_luxury_tax(game)
-    # The browns have the most houses (3 each): one each goes first, evenly (25 + 25); then every lot has
-    # 2 and the dearer house goes (Park Place, 100): 150 in hand, enough for 100.
+    # A brown house gives up 25, a dark blue one 100: four brown houses, evenly, make exactly 100.
     assert [game.buildings[sp(game, n)] for n in ("Mediterranean Avenue", "Baltic Avenue", "Park Place",
-                                                  "Boardwalk")] == [2, 2, 1, 2]
-    assert game.cash[0] == 50
+                                                  "Boardwalk")] == [1, 1, 2, 2]
+    assert game.cash[0] == 0
     assert not any(game.mortgaged)
 
 
@@ -109,15 +105,16 @@ def test_bankruptcy_to_a_player():
     assert game.bankrupt == [True, False, False]
     [bankrupt] = of_type(events, "bankrupt")
     assert (bankrupt["seat"], bankrupt["creditor"]) == (0, 1)
-    # Houses back to the bank at half (25 each); every lot mortgaged (30 + 30 + 100); all the cash
-    # (50 + 50 + 160 = 260) to the creditor, who lifts Reading (110) and pays 10% on the browns (3 + 3).
+    # Owes 2000; everything would raise 260 at most: bankrupt at once, nothing mortgaged first. Houses back
+    # to the bank at half (25 each), all the cash (50 + 50) to the creditor, the lots as they are.
     assert game.houses_left == 32 and game.hotels_left == 10
     assert [game.owner[s] for s in (med, baltic, reading)] == [1, 1, 1]
-    assert [game.mortgaged[s] for s in (med, baltic, reading)] == [True, True, False]
-    assert game.cash == [0, 1500 + 260 - 110 - 3 - 3, 1500]
+    assert [game.mortgaged[s] for s in (med, baltic, reading)] == [False, False, False]
+    assert game.cash == [0, 1500 + 100, 1500]
     assert game.held_cards == [[], [card], []]
-    assert payments(events)[-4:] == [(0, 1, 260, "bankruptcy"), (1, "bank", 3, "mortgage interest"),
-                                     (1, "bank", 3, "mortgage interest"), (1, "bank", 110, "unmortgage")]
+    assert agents[1].questions("lift_mortgage") == []
+    assert payments(events)[-3:] == [("bank", 0, 25, "sell building"), ("bank", 0, 25, "sell building"),
+                                     (0, 1, 100, "bankruptcy")]
     assert not game.finished and game.current == 1
 
 
@@ -131,8 +128,7 @@ def test_bankruptcy_to_the_bank_auctions_the_lots_and_returns_the_cards():
     assert game.bankrupt == [True, False, False]
     [bankrupt] = of_type(events, "bankrupt")
     assert bankrupt["creditor"] == "bank"
-    assert payments(events) == [("bank", 0, 30, "mortgage"), (0, "bank", 30, "bankruptcy"),
-                                (1, "bank", 40, "auction")]
+    assert payments(events) == [(1, "bank", 40, "auction")]  # 30 could not cover 100: nothing mortgaged
     assert game.owner[med] == 1 and not game.mortgaged[med]
     assert game.cash == [0, 1460, 1500]
     assert game.held_cards[0] == []

@@ -227,15 +227,15 @@ def test_breaking_a_hotel_down_gives_back_four_houses_and_half_the_hotel_cost():
     assert game.cash[0] == 1525
 
 
-def test_selling_a_hotel_without_four_houses_in_the_bank_sells_the_group():
+def test_selling_a_hotel_without_four_houses_in_the_bank_breaks_the_group_down_as_far_as_they_allow():
     game, _events = setup_game()
     med, baltic = browns(game)
     build(game, {"Mediterranean Avenue": 5, "Baltic Avenue": 5})
     game.houses_left = 2
     assert game.apply(0, SellBuilding(baltic))
-    assert (game.buildings[med], game.buildings[baltic]) == (0, 0)
-    assert (game.houses_left, game.hotels_left) == (2, 12)
-    assert game.cash[0] == 1500 + 2 * 5 * 25
+    assert (game.buildings[med], game.buildings[baltic]) == (1, 1)  # the bank's 2 houses, evenly
+    assert (game.houses_left, game.hotels_left) == (0, 12)
+    assert game.cash[0] == 1500 + 8 * 25
 
 
 # ---------------------------------------------------------------- mortgages

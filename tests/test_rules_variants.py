@@ -168,13 +168,22 @@ def hotels_on_browns(variants):
     return game, events, med, baltic
 
 
-def test_tournament_refuses_breaking_a_hotel_down_outside_a_debt():
+def test_tournament_refuses_breaking_a_hotel_down_into_a_shortage_outside_a_debt():
     game, events, med, _baltic = hotels_on_browns(["tournament"])
+    game.houses_left = 4  # breaking the hotel would take the bank's last houses
     before = snapshot(game)
     neutral_turn(game, 0, SellBuilding(med))
     before["position"][0] = 10
     assert snapshot(game) == before
-    assert refusals(events) == ["hotels may be broken down into houses only to raise money for a debt"]
+    assert refusals(events) == ["breaking the hotel on Mediterranean Avenue down into houses would leave the "
+                                "bank without houses: hotels may not be broken down to create a housing "
+                                "shortage, only to raise money for a debt"]
+
+
+def test_tournament_allows_breaking_a_hotel_down_when_it_causes_no_shortage():
+    game, _events, med, _baltic = hotels_on_browns(["tournament"])
+    assert game.apply(0, SellBuilding(med))
+    assert game.buildings[med] == 4 and game.houses_left == 28 and game.cash[0] == 25
 
 
 def test_classic_allows_breaking_a_hotel_down_any_time():

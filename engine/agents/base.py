@@ -88,7 +88,9 @@ class Agent:
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
         """You owe ``owed`` and have less: a sell or mortgage action, or None to let the engine
-        sell buildings (most built first) and then mortgage lots in board order."""
+        raise it the cheapest way, one step at a time (a mortgage gives up its 10% lifting interest, a
+        building sold the half the bank keeps; ties: the larger step, then board order), selling evenly
+        and stopping as soon as the debt is covered."""
         return None
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:

@@ -68,8 +68,8 @@ class Build:
 class SellBuilding:
     """Sell one house, or break a hotel back down to houses, at the sell-back price.
 
-    When the bank has too few houses to break a hotel down, selling the hotel
-    sells every building of its group (the hotel cannot come back as houses).
+    When the bank has too few houses to break a hotel down, the group comes down
+    only as far as the bank's houses allow, evenly (see :func:`sale_of`).
     """
 
     space: int
@@ -161,8 +161,11 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
             raise IllegalAction(f"{name} has no buildings")
         if game.rules.building.even and level < max(game.buildings[m] for m in members):
             raise IllegalAction(f"sell evenly: another lot of the group has more buildings than {name}")
-        if level == t.hotel_level and game.rules.building.hotel_breakdown == "debts_only" and not raising:
-            raise IllegalAction("hotels may be broken down into houses only to raise money for a debt")
+        if level == t.hotel_level and game.rules.building.hotel_breakdown == "debts_only" and not raising and \
+                _leaves_bank_without_houses(game, space):
+            raise IllegalAction(f"breaking the hotel on {name} down into houses would leave the bank without "
+                                "houses: hotels may not be broken down to create a housing shortage, only to "
+                                "raise money for a debt")
     elif kind is Mortgage:
         if game.mortgaged[space]:
             raise IllegalAction(f"{name} is already mortgaged")
@@ -174,6 +177,64 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         cost = game.unmortgage_cost(space)
         if game.cash[seat] < cost:
             raise IllegalAction(f"lifting the mortgage on {name} costs {cost}; you have {game.cash[seat]}")
+
+
+def sale_of(game: Game, space: int) -> tuple[tuple[int, int], ...]:
+    """What selling one building of ``space`` does: ``(lot, level after)`` for each lot of its group whose
+    buildings change (the sale itself is checked elsewhere).
+
+    A house is sold on its own; a hotel is broken down into houses (one hotel is worth its houses and one
+    more), taking them from the bank. The printed rules sell "evenly, in reverse of how they were erected",
+    so when the bank has fewer houses than a hotel needs, the group comes down only as far as the bank's
+    houses allow: every hotel of the group goes back (no hotel can stay beside a lot below its full row of
+    houses), and the group keeps as many houses, evenly, as it had plus the bank's: the lot sold from keeps
+    the fewer, the extra ones stay on the other lots, the last on the board first. Two hotels and 3 houses
+    in the bank become 2 houses and 1; a hotel beside 4 houses, 3 and 4; with no houses in the bank, nothing.
+    Without the even rule only the lot sold from comes down, to the bank's houses.
+
+    >>> import monopoly
+    >>> game = monopoly.Game(monopoly.load_ruleset("classic"), [None, None])
+    >>> for lot in (37, 39):
+    ...     game.owner[lot], game.buildings[lot] = 0, 5
+    >>> sale_of(game, 39)
+    ((39, 4),)
+    >>> game.houses_left = 3
+    >>> sale_of(game, 39)
+    ((37, 2), (39, 1))
+    """
+    t = game.tables
+    level = game.buildings[space]
+    if level < t.hotel_level or game.houses_left >= t.hph:
+        return ((space, level - 1),)
+    return shortage_sale(t, game.buildings, game.houses_left, space, game.rules.building.even)
+
+
+def shortage_sale(t: Any, buildings: list[int], houses_left: int, space: int, even: bool) -> tuple[tuple[int, int],
+                                                                                                    ...]:
+    """:func:`sale_of` for a hotel on ``space`` when the bank has fewer than ``t.hph`` houses (``houses_left``)."""
+    if not even:
+        return ((space, houses_left),)
+    hotel = t.hotel_level
+    members = t.members[t.group_of[space]]
+    houses = sum(buildings[m] for m in members if buildings[m] < hotel)
+    # No hotel can stay (the lot sold from would need a full row of houses beside it), so the total is below a
+    # full row on every lot, and every lot had at least a full row before: each comes down or stays.
+    keep, extra = divmod(houses_left + houses, len(members))
+    fuller = [m for m in reversed(members) if m != space][:extra]
+    return tuple((m, keep + (m in fuller)) for m in members if keep + (m in fuller) != buildings[m])
+
+
+def houses_taken(t: Any, buildings: list[int], changes: tuple[tuple[int, int], ...]) -> int:
+    """Houses the bank gives out for ``changes`` (negative: houses it gets back)."""
+    hotel = t.hotel_level
+    return sum((new if new < hotel else 0) - (buildings[s] if buildings[s] < hotel else 0) for s, new in changes)
+
+
+def _leaves_bank_without_houses(game: Game, space: int) -> bool:
+    """Breaking the hotel on ``space`` takes the bank's last houses: the printed rules' housing shortage
+    ("when the Bank has no houses to sell")."""
+    taken = houses_taken(game.tables, game.buildings, sale_of(game, space))
+    return taken > 0 and game.houses_left - taken <= 0
 
 
 #: The fields of a :class:`Trade`, in order.

@@ -52,33 +52,49 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: 
     return (leader, high) if leader is not None else (None, 0)
 
 
-def _could_build(game: Game, seat: int, hotel: bool) -> bool:
+def _cheapest_build(game: Game, seat: int, hotel: bool) -> int | None:
+    """The lowest printed cost of a house (or hotel) ``seat`` could build now; None when it could build none."""
     t = game.tables
+    cheapest: int | None = None
     for s in t.ownable:
         if game.owner[s] == seat and (game.buildings[s] == t.hph) == hotel and \
                 act.can(game, seat, act.Build(s)):
-            return True
-    return False
+            cost = t.house_cost[t.group_of[s]]
+            if cheapest is None or cost < cheapest:
+                cheapest = cost
+    return cheapest
 
 
 def shortage_auction(game: Game, seat: int, space: int) -> bool:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
     Returns True when an auction took place (whoever won it has placed the
-    building; the winner pays the winning bid, which opens at the printed cost
-    of the building asked for, instead of the printed cost of its own).
+    building and paid the winning bid). Every player who could build one now
+    may bid, and bidding opens at the lowest printed cost of a building any of
+    them could buy, so that nobody wanting one is priced out before the first
+    bid (a rival whose houses cost 50 may bid 60 for the last house a dark blue
+    owner asked for at 200).
     """
     if not game.rules.building.shortage_auction:
         return False
     t = game.tables
     hotel = game.buildings[space] == t.hph
     left = game.hotels_left if hotel else game.houses_left
+    if left >= game.players - len(game.bankrupt_order):
+        return False  # enough for everyone still playing: no shortage, whoever wants one
     order = [(seat + i) % game.players for i in range(game.players)]
-    wanting = [q for q in order if not game.bankrupt[q] and (q == seat or _could_build(game, q, hotel))]
+    wanting: list[int] = []
+    opening = t.house_cost[t.group_of[space]]
+    for q in order:
+        if game.bankrupt[q]:
+            continue
+        cheapest = _cheapest_build(game, q, hotel)  # the asker's too: it may have cheaper lots to build on
+        if q == seat or cheapest is not None:
+            wanting.append(q)
+            if cheapest is not None and cheapest < opening:
+                opening = cheapest
     if len(wanting) < 2 or left >= len(wanting):
         return False
-    # Bidding opens at the printed cost of the building asked for (the lowest price on its deed).
-    opening = t.house_cost[t.group_of[space]]
     winner, price = run_auction(game, wanting, ("hotel" if hotel else "house", None), opening)
     if winner is None:
         return True

@@ -30,9 +30,12 @@ Observer = Callable[[Event], None]
 #: Actions one seat may take in one between-turns phase.
 MAX_ACTIONS_PER_PHASE = 200
 #: Trade offers one seat may make in one between-turns phase.
-MAX_TRADES_PER_PHASE = 2
 #: Moves caused by one landing (cards that move, which land on cards that move...).
 MAX_CHAINED_MOVES = 16
+
+
+class _WorthNeeded(Exception):
+    """An alternative's cost needs the player's worth added up (see :meth:`Game.option_costs`)."""
 
 
 class GameOver(RuntimeError):
@@ -94,6 +97,8 @@ class Game(Money):
         self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
         self._chain = 0  # moves and draws caused by effects since the last roll
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
+        self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
+        self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
@@ -345,7 +350,7 @@ class Game(Money):
         for _ in range(MAX_ACTIONS_PER_PHASE):
             if type(action) is act.Trade:
                 trades += 1
-                if trades > MAX_TRADES_PER_PHASE:
+                if trades > self.rules.trades_per_phase:
                     return
             if not self.apply(p, action):
                 refusals += 1
@@ -490,12 +495,21 @@ class Game(Money):
                 self.charge(other, p, amount, reason)
 
     def pay_each(self, p: int, amount: int, reason: str) -> None:
+        """``p`` pays ``amount`` to every other player, raising the whole sum first. When even selling and
+        mortgaging everything could not raise it, nothing is sold or mortgaged: the players are paid in turn
+        from the cash there is, and the first who cannot be is the creditor of the bankruptcy."""
         others = [o for o in range(self.players) if o != p and not self.bankrupt[o]]
         total = amount * len(others)
+        hopeless = False
         if self.cash[p] < total:
-            self._raise_funds(p, total)
+            hopeless = not self._can_raise(p, total)
+            if not hopeless:
+                self._raise_funds(p, total)
         for other in others:
             if self.bankrupt[p] or self.finished:
+                return
+            if hopeless and self.cash[p] < amount:
+                self._bankrupt(p, other, amount, reason)
                 return
             self.charge(p, other, amount, reason)
 
@@ -573,8 +587,10 @@ class Game(Money):
 
     def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> int:
         self._option_costs = costs
-        choice = self.agents[p].choose(self, p, options)
-        self._option_costs = ()
+        try:
+            choice = self.agents[p].choose(self, p, options)
+        finally:
+            self._option_costs = ()
         if type(choice) is not int or not 0 <= choice < len(options):
             self._refuse(p, f"choice {act.safe_repr(choice)}",
                          f"choose a number (an int) from 0 to {len(options) - 1}; taken as 0")
@@ -583,10 +599,28 @@ class Game(Money):
             self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
         return choice
 
-    def option_costs(self, seat: int) -> list[int]:
+    def option_costs(self, seat: int, *, worth: int | None = None) -> list[int]:
         """While ``seat`` is choosing between an effect's alternatives: what each would cost it in
-        cash now (payments less collections; moves and draws count 0). Empty at other times."""
-        return [cost(self, seat) for cost in self._option_costs]
+        cash now (payments less collections; moves and draws count 0). Empty at other times.
+
+        Empty too when an alternative's cost needs the player's worth added up (``N% of net worth``,
+        the classic Income Tax): the printed rule is to choose "before you add up your total worth",
+        so the game does not add it up for the player. An agent may work out what it knows itself and
+        give it as ``worth``: the alternatives are then priced with that figure instead (so
+        ``worth=game.net_worth(seat)`` is the agent adding up for itself). An agent that takes the
+        costs as its guide and gets none falls back on its own default, as when the game cannot say
+        (the built-in bots take the first alternative, the classic flat 200).
+        """
+        if not self._option_costs:
+            return []
+        self._pricing = True
+        self._priced_worth = worth
+        try:
+            return [cost(self, seat) for cost in self._option_costs]
+        except _WorthNeeded:
+            return []
+        finally:
+            self._pricing = False
 
     def houses_of(self, p: int) -> int:
         hotel = self.tables.hotel_level
@@ -601,6 +635,10 @@ class Game(Money):
 
     def net_worth(self, p: int) -> int:
         """Cash, printed prices of all lots (mortgaged or not) and buildings at cost (the income-tax worth)."""
+        if self._pricing:  # option_costs: the player chooses before the worth is added up
+            if self._priced_worth is None:
+                raise _WorthNeeded
+            return self._priced_worth
         t = self.tables
         total = self.cash[p]
         for s in t.ownable:
@@ -610,12 +648,12 @@ class Game(Money):
 
     def valuation(self, p: int) -> int:
         """The rulebook's worth for ending a game: cash, printed price of unmortgaged lots,
-        half of it for mortgaged ones, houses at cost, a hotel at cost with its houses."""
+        the mortgage value of mortgaged ones, houses at cost, a hotel at cost with its houses."""
         t = self.tables
         total = self.cash[p]
         for s in t.ownable:
             if self.owner[s] == p:
-                total += t.price[s] // 2 if self.mortgaged[s] else t.price[s]
+                total += t.mortgage[s] if self.mortgaged[s] else t.price[s]
                 total += self._building_cost(s)
         return total
 
@@ -679,8 +717,9 @@ class Game(Money):
         elif kind is act.SellBuilding:
             group = t.group_of[s]
             level = self.buildings[s]
-            if level == t.hotel_level and self.houses_left < t.hph:
-                self._sell_group(seat, group)
+            if level == t.hotel_level and self.houses_left < t.hph:  # a hotel in a housing shortage
+                self._sell_down(seat, act.shortage_sale(t, self.buildings, self.houses_left, s,
+                                                        self.rules.building.even))
                 return
             if level == t.hotel_level:
                 self.hotels_left += 1

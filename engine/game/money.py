@@ -2,8 +2,10 @@
 
 Every movement of cash is one ``_transfer`` and one ``payment`` event, so the
 log alone accounts for all money. A debt (``charge``) is paid at once when the
-cash is there; otherwise the debtor's agent sells and mortgages, then the
-engine does it for them, and what is still short ends in bankruptcy.
+cash is there. When it is not, and selling every building and mortgaging every
+lot could not cover it either, the debtor is bankrupt at once, with everything
+as it is. Otherwise the debtor's agent sells and mortgages, then the engine
+does it for them at the least loss (:meth:`Money._liquidate`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Money:
     houses_left: int
     hotels_left: int
     debt_depth: int
+    owner_version: int
     finished: bool
     _emit: Any
 
@@ -104,8 +107,29 @@ class Money:
         self._transfer(p, creditor, amount, reason)
         return True
 
+    def _can_raise(self, p: int, amount: int) -> bool:
+        """Could ``p`` have ``amount`` in hand by selling every building and mortgaging every lot?"""
+        t = self.tables
+        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
+        sell_back = self.rules.building.sell_back
+        total = self.cash[p]
+        for s in t.ownable:
+            if owner[s] == p:
+                if buildings[s]:
+                    total += buildings[s] * int(t.house_cost[t.group_of[s]] * sell_back)
+                if not mortgaged[s]:
+                    total += t.mortgage[s]
+        return total >= amount
+
     def _raise_funds(self, p: int, amount: int) -> None:
-        """Let the agent sell and mortgage until ``amount`` is in hand; then do it for them."""
+        """Let the agent sell and mortgage until ``amount`` is in hand; then do it for them.
+
+        Nothing is sold or mortgaged when even everything could not raise ``amount``: the printed rules
+        make a player who "owes more than he can pay" bankrupt, and the creditor then takes the lots as they
+        are (paying the 10% interest only on those that were mortgaged already).
+        """
+        if not self._can_raise(p, amount):
+            return
         agent = self.agents[p]
         refusals = 0
         self.debt_depth += 1
@@ -126,45 +150,104 @@ class Money:
             self.debt_depth -= 1
 
     def _liquidate(self, p: int, amount: int) -> None:
-        """Sell buildings (most built first, evenly) and then mortgage lots until ``amount`` is in hand."""
-        t = self.tables
+        """Raise ``amount`` for ``p`` at the least loss, one step at a time, until it is in hand.
+
+        Each step is the one that gives up least: a mortgage gives up the interest that lifting it will cost
+        (10%), a building sold the part of its price the bank does not pay back (half). Sales keep their group
+        even, and a hotel comes down only as far as the bank's houses allow (:func:`~.actions.sale_of`). Ties
+        go to the step that raises more, then to the lot first on the board. So lots without buildings are
+        mortgaged before houses are sold, the cheapest houses go first, and nothing more is sold once the
+        debt is covered.
+        """
         while self.cash[p] < amount:
-            built = [s for s in t.ownable if self.owner[s] == p and self.buildings[s]]
-            if not built:
+            step = self._cheapest_step(p)
+            if step is None:
                 break
-            s = max(built, key=lambda x: (self.buildings[x], t.house_cost[t.group_of[x]], -x))
-            self._do(p, act.SellBuilding(s))
+            self._do(p, step)
+
+    def _cheapest_step(self, p: int) -> act.Action | None:
+        """The sale or mortgage that raises money for ``p`` at the least loss (see :meth:`_liquidate`)."""
+        t = self.tables
+        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
+        hotel, even = t.hotel_level, self.rules.building.even
+        sell_back = self.rules.building.sell_back
+        best: act.Action | None = None
+        best_key: tuple[int, int, int] | None = None
+        for group, members in enumerate(t.members):
+            if not t.buildable[group] or owner[members[0]] != p:
+                continue
+            top = max(buildings[m] for m in members)
+            if not top:
+                continue
+            value = int(t.house_cost[group] * sell_back)
+            lost = t.house_cost[group] - value
+            for s in members:
+                level = buildings[s]
+                if not level or (even and level < top):
+                    continue
+                if level == hotel and self.houses_left < t.hph:
+                    sold = sum(buildings[m] - new for m, new in
+                               act.shortage_sale(t, buildings, self.houses_left, s, even))
+                else:
+                    sold = 1
+                key = (sold * lost, -sold * value, s)
+                if value > 0 and (best_key is None or key < best_key):
+                    best, best_key = act.SellBuilding(s), key
+                if even:
+                    break  # every lot at the top of an even group sells alike: the first one stands for all
         for s in t.ownable:
-            if self.cash[p] >= amount:
-                break
-            if self.owner[s] == p and not self.mortgaged[s]:
-                self._do(p, act.Mortgage(s))
+            if owner[s] != p or mortgaged[s] or t.mortgage[s] <= 0:
+                continue
+            group = t.group_of[s]
+            if group >= 0 and any(buildings[m] for m in t.members[group]):
+                continue
+            key = (self.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s)
+            if best_key is None or key < best_key:
+                best, best_key = act.Mortgage(s), key
+        return best
+
+    def _sell_down(self, p: int, changes: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> None:
+        """Sell buildings back to the bank: each ``(lot, level after)``, at the sell-back price, the bank's
+        stock following (a hotel that goes back brings its houses with it)."""
+        t = self.tables
+        hotel = t.hotel_level
+        sell_back = self.rules.building.sell_back
+        sold = []
+        for s, new in changes:  # the whole group first: a lot may keep houses another gives back
+            old = self.buildings[s]
+            self.houses_left += (old if old < hotel else 0) - (new if new < hotel else 0)
+            self.hotels_left += (old == hotel) - (new == hotel)
+            self.buildings[s] = new
+            sold.append((s, new, old - new))
+        for s, new, count in sold:
+            self._transfer(BANK, p, int(t.house_cost[t.group_of[s]] * sell_back) * count, "sell building")
+            if self._emit:
+                self._emit({"type": "sell", "seat": p, "space": s, "level": new, "sold": count})
 
     def _sell_group(self, p: int, group: int) -> None:
-        """Sell every building of a group to the bank (a hotel that cannot be broken down for lack of houses)."""
-        t = self.tables
-        value = int(t.house_cost[group] * self.rules.building.sell_back)
-        for s in t.members[group]:
-            level = self.buildings[s]
-            if not level:
-                continue
-            if level == t.hotel_level:
-                self.hotels_left += 1
-            else:
-                self.houses_left += level
-            self.buildings[s] = 0
-            self._transfer(BANK, p, value * level, "sell building")
-            if self._emit:
-                self._emit({"type": "sell", "seat": p, "space": s, "level": 0, "sold": level})
+        """Sell every building of a group to the bank (a bankrupt's buildings)."""
+        self._sell_down(p, [(s, 0) for s in self.tables.members[group] if self.buildings[s]])
 
     def _bankrupt(self, p: int, creditor: int, owed: int, reason: str) -> None:
+        """``p`` cannot pay ``owed`` to ``creditor``: everything ``p`` has goes to the creditor.
+
+        To a player: buildings go back to the bank at the sell-back price and that money goes to the
+        creditor with the rest of the cash, then the lots as they are (the creditor lifts each mortgaged
+        one or pays its interest now) and the kept cards. To the bank: the lots are auctioned unmortgaged
+        and the cards go back under their decks. When this bankruptcy ends the game (the short game's
+        second), play ceases at once: a player creditor takes the lots with their buildings and mortgages
+        as they are, and nothing is auctioned, so the final valuation sees the buildings with the creditor.
+        """
         t = self.tables
         if self._emit:
             self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "owed": owed, "reason": reason})
-        # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
-        for group in range(len(t.members)):
-            if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
-                self._sell_group(p, group)
+        end = self.rules.end
+        ceases = end.when == "bankruptcies" and len(self.bankrupt_order) + 1 >= end.bankruptcies
+        if not (ceases and creditor >= 0):
+            # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
+            for group in range(len(t.members)):
+                if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
+                    self._sell_group(p, group)
         if self.cash[p] > 0:
             self._transfer(p, creditor, self.cash[p], "bankruptcy")
         elif self.cash[p] < 0:  # a debt the bank writes off
@@ -177,11 +260,20 @@ class Money:
         self.held_cards[p] = []
         if creditor >= 0:
             self.held_cards[creditor].extend(cards)
-            for s in lots:
-                self._set_owner(s, creditor, "bankruptcy")
-            for s in lots:
-                if self.mortgaged[s] and not self.bankrupt[creditor]:
-                    self._receive_mortgaged(creditor, s)
+            if ceases:  # built groups change hands whole: every lot first, then the events
+                for s in lots:
+                    self.owner[s] = creditor
+                self.owner_version += 1
+                if self._emit:
+                    for s in lots:
+                        self._emit({"type": "property", "space": s, "from": party(p), "to": party(creditor),
+                                    "how": "bankruptcy"})
+            else:
+                for s in lots:
+                    self._set_owner(s, creditor, "bankruptcy")
+                for s in lots:
+                    if self.mortgaged[s] and not self.bankrupt[creditor]:
+                        self._receive_mortgaged(creditor, s)
         else:
             for deck, index in cards:
                 self._return_card(deck, index)

@@ -1,15 +1,23 @@
 """Engine speed: turns per second against the bare loop, and games per second of `simulate` by jobs.
 
 Usage: python tests/benchmarks/bench_engine.py [--turns N] [--games G] [--repeats R] [--bare PATH]
+                                               [--peer [PATH]] [--split]
 
 1. Four `greedy` bots play classic (max_turns 1000 a game, seeds 1, 2, ...) in
    this process with nobody observing events, game after game until at least
    N turns (default 100,000) have been played.
-2. `python <shared>/bench/bare_loop.py GAMES 1000` runs in a fresh process with
+2. Four `trader` bots do the same. They trade to complete colour groups, so their
+   games are short and full of houses, auctions and debts: a turn costs more.
+3. `python <shared>/bench/bare_loop.py GAMES 1000` runs in a fresh process with
    GAMES = N / 1000 (rounded up): the hard-coded loop with no rules data, the
-   speed limit for Python. Ratio = our turns/s / its turns/s (target >= 0.20,
-   aim 0.33).
-3. `simulate` plays G games (default 200) with jobs 1 and with jobs 2, best of
+   speed limit for Python. Ratios = our turns/s / its turns/s: greedy (target
+   >= 0.30) and trader (target >= 0.18, aim 0.35). The three alternate, best of
+   R runs each, so all three figures come from the same stretch of machine time.
+4. ``--peer``: the peer simulator's trading bots (<shared>/bench/peers/bench_gcp.py,
+   run as is, for comparison only) in a fresh process; ratio = trader / peer.
+5. ``--split``: the trader games are played again with every answer of the bots
+   replayed from a recording: the engine alone. What is left is the bots' share.
+6. `simulate` plays G games (default 200) with jobs 1 and with jobs 2, best of
    R runs each; ratio = games/s with 2 jobs / games/s with 1 (target >= 1.7).
 
 A turn is one player's turn, doubles re-rolls included.
@@ -26,27 +34,97 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 DEFAULT_BARE = Path(__file__).resolve().parents[3] / "shared" / "bench" / "bare_loop.py"
+DEFAULT_PEER = Path(__file__).resolve().parents[3] / "shared" / "bench" / "peers" / "bench_gcp.py"
+#: The agent methods whose answers --split records and replays.
+DECISIONS = ("buy", "bid", "jail", "choose", "act", "answer_trade", "raise_funds", "lift_mortgage")
 
 
-def engine_turns(target: int, max_turns: int) -> tuple[int, int, float]:
-    """(turns, games, seconds) of 4 greedy bots on classic until ``target`` turns."""
+def engine_turns(target: int, max_turns: int, bot: str = "greedy") -> tuple[int, int, float]:
+    """(turns, games, seconds) of 4 ``bot`` bots on classic until ``target`` turns."""
     import monopoly
 
     classic = monopoly.load_ruleset("classic")
     # warm up: tables compiled once per ruleset, first-call costs out of the measurement
-    monopoly.Game(classic, [monopoly.make_agent("greedy") for _ in range(4)], seed=0, max_turns=50).play()
+    monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=0, max_turns=50).play()
     turns = games = 0
     seconds = 0.0
     while turns < target:
         games += 1
         start = time.perf_counter()
-        game = monopoly.Game(classic, [monopoly.make_agent("greedy") for _ in range(4)], seed=games,
+        game = monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=games,
                              max_turns=max_turns)
         turns += game.play().turns
         seconds += time.perf_counter() - start
     return turns, games, seconds
+
+
+class _Recorder:
+    """Stands in front of a bot and keeps its answers, in order, per decision."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = inner.name
+        self.answers: dict[str, list[Any]] = {kind: [] for kind in DECISIONS}
+
+    def setup(self, game: Any, seat: int, rng: Any) -> None:
+        self.inner.setup(game, seat, rng)
+
+    def __getattr__(self, kind: str) -> Any:
+        if kind not in DECISIONS:
+            raise AttributeError(kind)
+        ask, keep = getattr(self.inner, kind), self.answers[kind].append
+
+        def answer(*args: Any) -> Any:
+            value = ask(*args)
+            keep(value)
+            return value
+        return answer
+
+
+class _Replayer:
+    """Gives a recorded bot's answers back, in order, without thinking."""
+
+    def __init__(self, name: str, answers: dict[str, list[Any]]):
+        self.name = name
+        for kind in DECISIONS:
+            next_answer = iter(answers[kind]).__next__
+            setattr(self, kind, lambda *args, next_answer=next_answer: next_answer())
+
+    def setup(self, game: Any, seat: int, rng: Any) -> None:
+        pass
+
+
+def engine_alone(games: int, max_turns: int, bot: str) -> tuple[int, float, float]:
+    """(turns, seconds with the bots, seconds with their answers replayed) of the first ``games`` games."""
+    import monopoly
+
+    classic = monopoly.load_ruleset("classic")
+    turns = 0
+    with_bots = replayed = 0.0
+    for seed in range(1, games + 1):
+        start = time.perf_counter()
+        monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=seed, max_turns=max_turns).play()
+        with_bots += time.perf_counter() - start
+        recorders = [_Recorder(monopoly.make_agent(bot)) for _ in range(4)]
+        turns += monopoly.Game(classic, recorders, seed=seed, max_turns=max_turns).play().turns
+        replayers = [_Replayer(r.name, r.answers) for r in recorders]
+        start = time.perf_counter()
+        monopoly.Game(classic, replayers, seed=seed, max_turns=max_turns).play()
+        replayed += time.perf_counter() - start
+    return turns, with_bots, replayed
+
+
+def peer_turns(peer: Path, games: int) -> tuple[float, str]:
+    """(turns per second, command) of the peer simulator's trading bots in a fresh process."""
+    command = [sys.executable, str(peer), str(games)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    rate = re.search(r"\bturns_per_s=([\d.]+)", out)
+    if not rate:
+        raise SystemExit(f"cannot read the peer's output: {out!r}")
+    return float(rate.group(1)), shlex.join(command)
 
 
 def bare_turns(bare: Path, games: int, max_turns: int) -> tuple[int, float, str]:
@@ -81,31 +159,62 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3,
                         help="runs of the engine, the bare loop and simulate per job count; the best of each is kept")
     parser.add_argument("--bare", type=Path, default=DEFAULT_BARE, help=f"bare_loop.py (default {DEFAULT_BARE})")
+    parser.add_argument("--peer", type=Path, nargs="?", const=DEFAULT_PEER, default=None,
+                        help=f"also time the peer simulator's trading bots (default path {DEFAULT_PEER})")
+    parser.add_argument("--peer-games", type=int, default=300, help="games of the peer per run (default 300)")
+    parser.add_argument("--split", action="store_true",
+                        help="also time the trader games with the bots' answers replayed (the engine alone)")
     args = parser.parse_args()
     if not args.bare.is_file():
         parser.error(f"no bare loop at {args.bare}; give its path with --bare")
+    if args.peer is not None and not args.peer.is_file():
+        parser.error(f"no peer benchmark at {args.peer}")
 
     print("command:", shlex.join([sys.executable, *sys.argv]))
     # other work on the machine skews the jobs-2 figure first: show how busy it was
     print(f"cpus={os.cpu_count()} load_average_1min={os.getloadavg()[0]:.2f}")
     max_turns = 1000
 
-    # Engine and bare loop alternate, each best of --repeats: a noisy neighbour slows single runs.
+    # Greedy, trader, bare loop (and peer) alternate, each best of --repeats: a noisy neighbour slows
+    # single runs, and every ratio compares figures taken in the same stretch of time.
     ours_runs: list[float] = []
+    trader_runs: list[float] = []
     bare_runs: list[float] = []
+    peer_runs: list[float] = []
+    peer_command = ""
     for _ in range(args.repeats):
         turns, games, seconds = engine_turns(args.turns, max_turns)
         ours_runs.append(turns / seconds)
+        t_turns, t_games, t_seconds = engine_turns(args.turns, max_turns, "trader")
+        trader_runs.append(t_turns / t_seconds)
         bare_games = math.ceil(turns / max_turns)
         b_turns, bare_rate, bare_command = bare_turns(args.bare, bare_games, max_turns)
         bare_runs.append(bare_rate)
-    ours, bare = max(ours_runs), max(bare_runs)
+        if args.peer is not None:
+            peer_rate, peer_command = peer_turns(args.peer, args.peer_games)
+            peer_runs.append(peer_rate)
+    ours, trader, bare = max(ours_runs), max(trader_runs), max(bare_runs)
     show_runs = lambda rates: ", ".join(f"{r:.0f}" for r in rates)
     print(f"engine  : 4 greedy on classic, events unobserved: games={games} turns={turns} "
           f"turns_per_s={ours:.0f}  (runs: {show_runs(ours_runs)})")
+    print(f"trader  : 4 trader on classic, events unobserved: games={t_games} turns={t_turns} "
+          f"turns_per_s={trader:.0f}  (runs: {show_runs(trader_runs)})")
     print(f"bare    : {bare_command}: games={bare_games} turns={b_turns} turns_per_s={bare:.0f}  "
           f"(runs: {show_runs(bare_runs)})")
-    print(f"ratio   : ours / bare = {ours / bare:.3f}, best of {args.repeats} each  (target >= 0.20, aim 0.33)")
+    if peer_runs:
+        print(f"peer    : {peer_command}: turns_per_s={max(peer_runs):.0f}  (runs: {show_runs(peer_runs)})")
+    print(f"ratio   : greedy / bare = {ours / bare:.3f}  (target >= 0.30)")
+    print(f"ratio   : trader / bare = {trader / bare:.3f}  (target >= 0.18, aim 0.35)")
+    if peer_runs:
+        print(f"ratio   : trader / peer = {trader / max(peer_runs):.2f}")
+    print(f"          best of {args.repeats} each")
+    if args.split:
+        split_games = min(t_games, 300)
+        s_turns, with_bots, replayed = engine_alone(split_games, max_turns, "trader")
+        print(f"split   : the first {split_games} trader games ({s_turns} turns): with the bots "
+              f"{1e6 * with_bots / s_turns:.2f} us/turn, answers replayed (the engine alone) "
+              f"{1e6 * replayed / s_turns:.2f} us/turn, so the bots {1e6 * (with_bots - replayed) / s_turns:.2f} "
+              f"us/turn; engine alone / bare = {s_turns / replayed / bare:.3f}")
 
     one = simulate_rate(args.games, 1, args.repeats)
     two = simulate_rate(args.games, 2, args.repeats)
