@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from monopoly.agents.base import Wrapper
+
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 DATA = ROOT / "tests" / "data"
@@ -960,23 +962,17 @@ def build_corpus() -> Corpus:
 # ---------------------------------------------------------------------- games with hostile answers
 
 
-class HostileAnswers:
+class HostileAnswers(Wrapper):
     """A bot that now and then answers something hostile: a wrong type, a lot off the board, a trade with
     a seat that is not playing, cash it has not got. Recorded (RecordingAgent), its game is a log whose
     decisions are all odd, and that must still replay or be refused cleanly."""
 
     def __init__(self, inner: Any, rng: random.Random, rate: float, board: int, players: int):
-        self.inner = inner
-        self.name = getattr(inner, "name", "hostile")
+        super().__init__(inner)
         self.rng = rng
         self.rate = rate
         self.board = board
         self.players = players
-
-    def setup(self, game: Any, seat: int, rng: random.Random) -> None:
-        setup = getattr(self.inner, "setup", None)
-        if setup is not None:
-            setup(game, seat, rng)
 
     def _odd(self) -> bool:
         return self.rng.random() < self.rate
@@ -1061,20 +1057,6 @@ class HostileAnswers:
         if self._odd():
             return self.rng.choice([True, False, 0, None])
         return self.inner.lift_mortgage(game, seat, space)
-
-    def refused(self, game: Any, seat: int, action: Any, reason: str) -> None:
-        notify = getattr(self.inner, "refused", None)
-        if notify is not None:
-            notify(game, seat, action, reason)
-
-    def get_state(self) -> Any:
-        get = getattr(self.inner, "get_state", None)
-        return get() if get is not None else None
-
-    def set_state(self, state: Any) -> None:
-        put = getattr(self.inner, "set_state", None)
-        if put is not None and state is not None:
-            put(state)
 
 
 @functools.lru_cache(maxsize=16)

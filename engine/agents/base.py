@@ -116,3 +116,56 @@ class Agent:
         """Restore what :meth:`get_state` returned."""
         version, internal, gauss = state["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
+
+
+class Wrapper(Agent):
+    """An agent that wraps another (``inner``): it takes the inner agent's name, passes on set-up,
+    refusals and the agent's saved state, and by default every decision too. Subclasses change the
+    decisions they care about (a recorder writes them down; a test makes some of them odd)."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = getattr(inner, "name", type(inner).__name__)
+
+    def setup(self, game: Game, seat: int, rng: random.Random) -> None:
+        setup = getattr(self.inner, "setup", None)
+        if setup is not None:
+            setup(game, seat, rng)
+
+    def buy(self, game: Game, seat: int, space: int) -> bool:
+        return self.inner.buy(game, seat, space)
+
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+        return self.inner.bid(game, seat, item, high_bid, leader)
+
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+        return self.inner.jail(game, seat, options)
+
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+        return self.inner.choose(game, seat, options)
+
+    def act(self, game: Game, seat: int) -> Action | None:
+        return self.inner.act(game, seat)
+
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+        return self.inner.answer_trade(game, seat, trade)
+
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+        return self.inner.raise_funds(game, seat, owed)
+
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+        return self.inner.lift_mortgage(game, seat, space)
+
+    def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:
+        notify = getattr(self.inner, "refused", None)
+        if notify is not None:
+            notify(game, seat, action, reason)
+
+    def get_state(self) -> Any:
+        get = getattr(self.inner, "get_state", None)
+        return get() if get is not None else None
+
+    def set_state(self, state: Any) -> None:
+        put = getattr(self.inner, "set_state", None)
+        if put is not None and state is not None:
+            put(state)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
-from .base import Agent, AuctionItem
+from .base import Agent, AuctionItem, Wrapper
 
 if TYPE_CHECKING:
     import random
@@ -141,7 +141,7 @@ def decisions_by_seat(events: Iterable[Mapping[str, Any]]) -> dict[int, list[tup
     return found
 
 
-class RecordingAgent(Agent):
+class RecordingAgent(Wrapper):
     """Forwards every decision to ``inner`` and records its answer as a ``decision`` event.
 
     The event goes to the game's observers (nothing is built when nobody
@@ -150,16 +150,13 @@ class RecordingAgent(Agent):
     """
 
     def __init__(self, inner: Any):
-        self.inner = inner
-        self.name = getattr(inner, "name", type(inner).__name__)
+        super().__init__(inner)
         self._game: Game | None = None
 
     def setup(self, game: Game, seat: int, rng: random.Random) -> None:
         self._game = game
         self.seat = seat
-        setup = getattr(self.inner, "setup", None)
-        if setup is not None:
-            setup(game, seat, rng)
+        super().setup(game, seat, rng)
 
     def _record(self, game: Game, seat: int, kind: str, answer: Any) -> Any:
         game.emit({"type": "decision", "seat": seat, "kind": kind, "answer": encode_answer(answer)})
@@ -188,20 +185,6 @@ class RecordingAgent(Agent):
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
         return self._record(game, seat, "lift_mortgage", self.inner.lift_mortgage(game, seat, space))
-
-    def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:
-        notify = getattr(self.inner, "refused", None)
-        if notify is not None:
-            notify(game, seat, action, reason)
-
-    def get_state(self) -> Any:
-        get = getattr(self.inner, "get_state", None)
-        return get() if get is not None else None
-
-    def set_state(self, state: Any) -> None:
-        put = getattr(self.inner, "set_state", None)
-        if put is not None and state is not None:
-            put(state)
 
 
 class ReplayAgent(Agent):

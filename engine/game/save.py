@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .game import Game, agent_name
-from .jsonin import JsonInputError, describe, excerpt, read_json_file
-from .state import _BIG, GameState, _check_rng, _check_rules, _check_state_fields, _Found, _is_int
+from .jsonin import JsonInputError, describe, read_json_file
+from .state import _BIG, GameState, _check_rng, _check_rules, _check_state_fields, _Found, _is_int, check_keys
 
 FORMAT = "monopoly-save"
 VERSION = 1
@@ -192,12 +192,7 @@ def _check_header(data: Any, ruleset: Any, agents: list[Any]) -> None:
 
 def _check_fields(data: dict[str, Any], ruleset: Any, n: int, found: _Found) -> None:
     """The type and range of every field outside the state, then of the state's."""
-    for key in data:
-        if key not in _TOP_KEYS:
-            found.add("unknown keys", f"the save has an unknown key {excerpt(str(key), 40)}")
-    for key in _TOP_KEYS:
-        if key not in data:
-            found.add(key, f"the save has no '{key}'")
+    check_keys(data, _TOP_KEYS, "the save", found)
     seed = data.get("seed")
     if "seed" in data and not _is_int(seed, -_BIG + 1, _BIG - 1):
         found.add("seed", f"seed is {describe(seed)}, not a whole number")

@@ -98,15 +98,20 @@ class GameState:
     @classmethod
     def of(cls, game: Game) -> GameState:
         """The position of ``game`` now (a copy: later moves of the game do not change it)."""
+        return cls._copied(game, game.rng.getstate())
+
+    @classmethod
+    def _copied(cls, source: Any, rng: Any) -> GameState:
+        """A new state with the fields of ``source`` (a game or a state) copied, and ``rng``."""
         state = cls.__new__(cls)
         for name in LISTS:
-            setattr(state, name, list(getattr(game, name)))
+            setattr(state, name, list(getattr(source, name)))
         for name in SCALARS:
-            setattr(state, name, getattr(game, name))
-        state.held_cards = [list(cards) for cards in game.held_cards]
-        state.decks = {key: list(order) for key, order in game.decks.items()}
-        state.last_roll = tuple(game.last_roll)
-        state.rng = game.rng.getstate()
+            setattr(state, name, getattr(source, name))
+        state.held_cards = [list(cards) for cards in source.held_cards]
+        state.decks = {key: list(order) for key, order in source.decks.items()}
+        state.last_roll = tuple(source.last_roll)
+        state.rng = rng
         return state
 
     def put(self, game: Game) -> None:
@@ -124,16 +129,7 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy: cheap (lists of numbers), the ruleset is not copied."""
-        state = GameState.__new__(GameState)
-        for name in LISTS:
-            setattr(state, name, list(getattr(self, name)))
-        for name in SCALARS:
-            setattr(state, name, getattr(self, name))
-        state.held_cards = [list(cards) for cards in self.held_cards]
-        state.decks = {key: list(order) for key, order in self.decks.items()}
-        state.last_roll = self.last_roll
-        state.rng = self.rng
-        return state
+        return GameState._copied(self, self.rng)
 
     def to_json(self) -> dict[str, Any]:
         """The position as plain JSON data (the ``state`` of a save)."""
@@ -378,20 +374,25 @@ def _check_rng(value: Any, where: str, field: str, found: _Found) -> None:
         found.add(field, f"{where}[2] is {describe(gauss)}, not null or a number")
 
 
+def check_keys(data: dict[str, Any], allowed: Sequence[str], where: str, found: _Found) -> None:
+    """Every key of ``data`` is one of ``allowed``, and every one of ``allowed`` is there."""
+    for key in data:
+        if key not in allowed:
+            found.add("unknown keys", f"{where} has an unknown key {excerpt(str(key), 40)}")
+    for key in allowed:
+        if key not in data:
+            found.add(key, f"{where} has no '{key}'")
+
+
 def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None:
     """The type and range of every field of the state, each on its own."""
     if not isinstance(state, dict):
         found.add("state", f"state is {describe(state)}, not an object")
         return
     t = tables_for(ruleset)
-    for key in state:
-        if key not in STATE_KEYS:
-            found.add("unknown keys", f"state has an unknown key {excerpt(str(key), 40)}")
-    for key in STATE_KEYS:
-        if key not in state:
-            found.add(key, f"state has no '{key}'")
+    check_keys(state, STATE_KEYS, "state", found)
 
-    def int_list(name: str, length: int, low: int, high: int, what: str) -> None:
+    def typed_list(name: str, length: int, fits: Any, what: str) -> None:
         if name not in state:
             return
         value = state[name]
@@ -401,21 +402,14 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
             found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
         else:
             for i, v in enumerate(value):
-                if not _is_int(v, low, high):
+                if not fits(v):
                     found.add(name, f"state.{name}[{i}] is {describe(v)}, {what}")
 
+    def int_list(name: str, length: int, low: int, high: int, what: str) -> None:
+        typed_list(name, length, lambda v: _is_int(v, low, high), what)
+
     def bool_list(name: str, length: int) -> None:
-        if name not in state:
-            return
-        value = state[name]
-        if not isinstance(value, list):
-            found.add(name, f"state.{name} is {describe(value)}, not a list")
-        elif len(value) != length:
-            found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
-        else:
-            for i, v in enumerate(value):
-                if type(v) is not bool:
-                    found.add(name, f"state.{name}[{i}] is {describe(v)}, not true or false")
+        typed_list(name, length, lambda v: type(v) is bool, "not true or false")
 
     def scalar(name: str, low: int, high: int, what: str, *, null: bool = False) -> None:
         if name in state and not (null and state[name] is None) and not _is_int(state[name], low, high):
