@@ -156,3 +156,31 @@ def test_a_log_cut_just_after_a_persons_decision_is_damaged(tmp_path):
     result = run("replay", str(log), "--verify")
     assert result.exit_code == 1, result.output
     assert "the log stops in the middle of turn" in result.output
+
+
+def test_a_log_of_the_rules_before_version_2_still_reads_and_says_so_where_it_parts(tmp_path):
+    from click.testing import CliRunner
+
+    from monopoly.cli.main import cli
+    from monopoly.game.events import RULES_VERSION
+
+    logs = tmp_path / "logs"
+    assert CliRunner().invoke(cli, ["simulate", "classic", "--games", "1", "--players", "greedy,random",
+                                    "--max-turns", "60", "--log", str(logs)]).exit_code == 0
+    lines = (logs / "game-1.jsonl").read_text().splitlines()
+    start = json.loads(lines[0])
+    assert start["rules"] == RULES_VERSION == 2
+    del start["rules"]  # as a log written before the rules got a version
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(start, separators=(",", ":")), *lines[1:]]) + "\n")
+    same = CliRunner().invoke(cli, ["replay", str(old), "--verify"])
+    assert same.exit_code == 0, same.output  # the games have not parted: it verifies
+    parted = lines[:]
+    index = next(i for i, line in enumerate(parted) if '"type":"roll"' in line)
+    parted[index] = parted[index].replace('"dice":[', '"dice":[9,', 1)  # a die the game never threw
+    parted[0] = json.dumps(start, separators=(",", ":"))
+    doctored = tmp_path / "parted.jsonl"
+    doctored.write_text("\n".join(parted) + "\n")
+    result = CliRunner().invoke(cli, ["replay", str(doctored), "--verify"])
+    assert result.exit_code == 1
+    assert "played by rules version 1, this engine plays version 2" in result.output

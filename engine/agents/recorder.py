@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
+from ..game.events import RULES_VERSION
 from .base import Agent, AuctionItem, Wrapper
 
 if TYPE_CHECKING:
@@ -343,6 +344,10 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
     if not events or events[0].get("type") != "game_start":
         raise ValueError("the log does not start with a game_start event")
     start = events[0]
+    logged_rules = start.get("rules", 1)
+    version_note = "" if logged_rules == RULES_VERSION else (
+        f" (the log was played by rules version {logged_rules}, this engine plays version {RULES_VERSION}: a game "
+        "that reaches a rule changed since plays differently, so such a log cannot be verified by this version)")
     expected = [dict(e) for e in events]
     complete = expected[-1]["type"] == "game_end"
     seen = 0
@@ -362,8 +367,12 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
                 reason = CUT_MID_TURN.format(turn=turn["turn"]) if turn is not None else \
                     "the log stops in the middle of the game's set-up (cut off?)"
             raise _Stop(Difference(seen + 1, None, got, reason, cut=True))
+        if seen == 0 and got["type"] == "game_start":  # the rules version is compared apart (below)
+            got.pop("rules", None)
+            expected[0].pop("rules", None)
         if got != expected[seen]:
-            raise _Stop(Difference(seen + 1, expected[seen], got, "the replayed event is not the logged one"))
+            raise _Stop(Difference(seen + 1, expected[seen], got, "the replayed event is not the logged one"
+                                   + version_note))
         seen += 1
 
     end = expected[-1] if complete else None
@@ -384,8 +393,8 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
         if isinstance(exc, ReplayExhausted) and not complete and seen == len(expected):
             return ReplayCheck(seen, complete, None, "at a question")  # the log stops where a person was asked
         logged = expected[seen] if seen < len(expected) else None
-        return ReplayCheck(seen, complete, Difference(seen + 1, logged, None, str(exc)))
+        return ReplayCheck(seen, complete, Difference(seen + 1, logged, None, str(exc) + version_note))
     if seen < len(expected):
         return ReplayCheck(seen, complete, Difference(seen + 1, expected[seen], None,
-                                                      "the replayed game ended before the log"))
+                                                      "the replayed game ended before the log" + version_note))
     return ReplayCheck(seen, complete, None)

@@ -9,11 +9,18 @@ from __future__ import annotations
 BANK = -1
 POT = -2
 
+#: The version of the rules the engine plays, written in every log's ``game_start`` (``rules``). A log of
+#: another version may not replay identically: the rules it was played by are not these. Version 1: the
+#: engine before 2026-12-01 (logs without ``rules``); 2: the rule fixes of that day (a hotel sold in a
+#: shortage, the engine's fund raising, hopeless debts, the short game's end, income tax chosen before
+#: adding up worth, shortage auctions, the tournament rule, mortgaged lots at their mortgage value).
+RULES_VERSION = 2
+
 #: How a payer or payee is written in the log.
 PARTY_NAMES = {BANK: "bank", POT: "pot"}
 
 EVENT_TYPES = (
-    "game_start",  # ruleset, variants, seed, max_turns, players (agent names)
+    "game_start",  # ruleset, variants, seed, max_turns, players (agent names), rules (version)
     "turn",  # turn number, round, seat
     "roll",  # seat, dice
     "move",  # seat, from, to, passed_go

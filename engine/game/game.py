@@ -19,7 +19,7 @@ from typing import Any
 from ..ruleset.model import Ruleset
 from . import actions as act
 from .end import Result, check_end, result_of
-from .events import BANK, POT, party
+from .events import BANK, POT, RULES_VERSION, party
 from .money import MAX_REFUSALS, Money
 from .state import GameState, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
@@ -215,7 +215,7 @@ class Game(Money):
         if self._emit:
             self._emit({"type": "game_start", "ruleset": self.ruleset.id, "variants": list(self.ruleset.variants),
                         "seed": self.seed, "max_turns": self.max_turns,
-                        "players": [agent_name(a) for a in self.agents]})
+                        "players": [agent_name(a) for a in self.agents], "rules": RULES_VERSION})
         start = self.ruleset.starting_cash
         for seat in range(self.players):
             self._transfer(BANK, seat, start, "starting cash")
