@@ -29,7 +29,6 @@ Observer = Callable[[Event], None]
 
 #: Actions one seat may take in one between-turns phase.
 MAX_ACTIONS_PER_PHASE = 200
-#: Trade offers one seat may make in one between-turns phase.
 #: Moves caused by one landing (cards that move, which land on cards that move...).
 MAX_CHAINED_MOVES = 16
 
@@ -727,7 +726,7 @@ class Game(Money):
             else:
                 self.houses_left += 1
             self.buildings[s] = level - 1
-            self._transfer(BANK, seat, int(t.house_cost[group] * self.rules.building.sell_back), "sell building")
+            self._transfer(BANK, seat, self.sell_value(group), "sell building")
             if self._emit:
                 self._emit({"type": "sell", "seat": seat, "space": s, "level": level - 1, "sold": 1})
         elif kind is act.Mortgage:

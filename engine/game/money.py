@@ -107,16 +107,20 @@ class Money:
         self._transfer(p, creditor, amount, reason)
         return True
 
+    def sell_value(self, group: int) -> int:
+        """What the bank pays back for one building of ``group`` (its cost times ``rules.building.sell_back``):
+        the one home of that price, for sales, fund raising and bankruptcy."""
+        return int(self.tables.house_cost[group] * self.rules.building.sell_back)
+
     def _can_raise(self, p: int, amount: int) -> bool:
         """Could ``p`` have ``amount`` in hand by selling every building and mortgaging every lot?"""
         t = self.tables
         owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
-        sell_back = self.rules.building.sell_back
         total = self.cash[p]
         for s in t.ownable:
             if owner[s] == p:
                 if buildings[s]:
-                    total += buildings[s] * int(t.house_cost[t.group_of[s]] * sell_back)
+                    total += buildings[s] * self.sell_value(t.group_of[s])
                 if not mortgaged[s]:
                     total += t.mortgage[s]
         return total >= amount
@@ -170,7 +174,6 @@ class Money:
         t = self.tables
         owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
         hotel, even = t.hotel_level, self.rules.building.even
-        sell_back = self.rules.building.sell_back
         best: act.Action | None = None
         best_key: tuple[int, int, int] | None = None
         for group, members in enumerate(t.members):
@@ -179,7 +182,7 @@ class Money:
             top = max(buildings[m] for m in members)
             if not top:
                 continue
-            value = int(t.house_cost[group] * sell_back)
+            value = self.sell_value(group)
             lost = t.house_cost[group] - value
             for s in members:
                 level = buildings[s]
@@ -211,7 +214,6 @@ class Money:
         stock following (a hotel that goes back brings its houses with it)."""
         t = self.tables
         hotel = t.hotel_level
-        sell_back = self.rules.building.sell_back
         sold = []
         for s, new in changes:  # the whole group first: a lot may keep houses another gives back
             old = self.buildings[s]
@@ -220,7 +222,7 @@ class Money:
             self.buildings[s] = new
             sold.append((s, new, old - new))
         for s, new, count in sold:
-            self._transfer(BANK, p, int(t.house_cost[t.group_of[s]] * sell_back) * count, "sell building")
+            self._transfer(BANK, p, self.sell_value(t.group_of[s]) * count, "sell building")
             if self._emit:
                 self._emit({"type": "sell", "seat": p, "space": s, "level": new, "sold": count})
 
