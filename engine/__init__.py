@@ -25,9 +25,11 @@ from .game import (
     BANK,
     POT,
     Build,
+    Decision,
     Game,
     GameOver,
     IllegalAction,
+    IllegalAnswer,
     Mortgage,
     Result,
     SellBuilding,
@@ -35,6 +37,7 @@ from .game import (
     Standing,
     Trade,
     Unmortgage,
+    play,
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
@@ -67,7 +70,6 @@ from .ruleset.load import load_file as read_ruleset_document
 from .ruleset.problems import escape
 from .ruleset.schema import schema_text as ruleset_schema_text
 from .sim import SimulationResult, Summary, simulate
-from .stepper import Decision, Stepper
 
 #: The workbench (analysis, pictures, reports, scaffolds), imported on first use: it is not needed to play.
 _LAZY = {
@@ -111,6 +113,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalAction",
+    "IllegalAnswer",
     "LogError",
     "Mortgage",
     "NotRegularFile",
@@ -130,7 +133,6 @@ __all__ = [
     "SimulationResult",
     "Standing",
     "StateError",
-    "Stepper",
     "Summary",
     "Trade",
     "Unmortgage",
@@ -149,6 +151,7 @@ __all__ = [
     "load_ruleset",
     "make_agent",
     "open_regular",
+    "play",
     "position_to_json",
     "read_log",
     "read_position_file",

@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.game.state", "monopoly.stepper"]
+MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.game.state",
+           "monopoly.game.decisions"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -192,8 +192,8 @@ def test_set_up_rare_events_match_the_schema():
     assert game.apply(0, Build(1))  # seats 0 and 1 both want the last house: it is auctioned
     assert not game.apply(0, Build(0))  # GO is not a street: refused
     game.cash[0] = 5
-    game.pay_fee(0, 40, "Luxury Tax")  # short: a lot is mortgaged
-    game.pay_fee(0, 10_000, "Income Tax")  # owed to the pot, cannot pay: bankrupt to the pot
+    game.carry_out(game.pay_fee(0, 40, "Luxury Tax"))  # short: a lot is mortgaged
+    game.carry_out(game.pay_fee(0, 10_000, "Income Tax"))  # owed to the pot, cannot pay: bankrupt to the pot
     lines = [json.dumps(e) for e in events]
     assert not schema_errors(lines)
     kinds = {e["type"] for e in events}

@@ -353,7 +353,8 @@ def test_short_game_second_bankruptcy_to_the_bank_ends_at_once_without_auctions(
     give(setup, 2, *BROWNS, "Reading Railroad").build(BROWNS[0], 4).build(BROWNS[1], 4).set_cash(2, 0)
     setup.mortgage("Reading Railroad").set_cash(0, 1000).set_cash(1, 900)
     game, events, agents = play_from(setup)
-    game.charge(2, BANK, 5000, "a debt nothing covers")  # 200 for the hotels and 60 for the browns at most
+    # 200 for the hotels and 60 for the browns at most
+    game.carry_out(game.charge(2, BANK, 5000, "a debt nothing covers"))
     assert game.finished and game.end_reason == "bankruptcies" and game.winner == 0
     assert [game.owner[idx(game, n)] for n in (*BROWNS, "Reading Railroad")] == [-1, -1, -1]
     assert at(game, *BROWNS) == [0, 0] and not any(game.mortgaged)

@@ -1,24 +1,27 @@
 """Effect AST -> plain Python closures, once per ruleset load.
 
-A compiled effect is ``run(game, player, card)``. It only calls the small set
-of primitives below on ``game`` (the play side implements them); names were
-resolved to board indexes here, so nothing is looked up or parsed while playing.
+A compiled effect is ``run(game, player, card)``, a generator: it yields the
+decisions its player is asked (a ``choose:``, a purchase after a move, a debt
+to raise) and the game sends the answers back. It only calls the small set of
+primitives below on ``game`` (the play side implements them; those marked *
+are generators too); names were resolved to board indexes here, so nothing is
+looked up or parsed while playing.
 
 Primitives a game provides::
 
     gain(p, amount, reason)              the bank pays p
-    pay_fee(p, amount, reason)           p pays the bank (or the pot, by the rules)
-    collect_from_each(p, amount, reason) every other player pays p
-    pay_each(p, amount, reason)          p pays every other player
+  * pay_fee(p, amount, reason)           p pays the bank (or the pot, by the rules)
+  * collect_from_each(p, amount, reason) every other player pays p
+  * pay_each(p, amount, reason)          p pays every other player
     take_pot(p)                          p takes the pot
-    advance_to(p, targets, rent)         forward to the nearest of `targets`; rent is None,
+  * advance_to(p, targets, rent)         forward to the nearest of `targets`; rent is None,
                                          ("x", n) or ("dice", n)
-    go_back_to(p, targets)               backwards to the nearest of `targets` behind p
-    move_by(p, steps)                    steps forward (or back when negative)
+  * go_back_to(p, targets)               backwards to the nearest of `targets` behind p
+  * move_by(p, steps)                    steps forward (or back when negative)
     send_to_jail(p)
     keep_card(p, card)                   p holds the card being resolved
-    draw_card(p, deck)                   p draws from that deck and resolves the card
-    choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
+  * draw_card(p, deck)                   p draws from that deck and resolves the card
+  * choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
@@ -26,12 +29,13 @@ Primitives a game provides::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from . import ast
 
-Run = Callable[[Any, int, Any], None]
+#: A compiled effect: called with (game, player, card), it returns the generator that carries it out.
+Run = Callable[[Any, int, Any], Generator[Any, Any, None]]
 AmountFn = Callable[[Any, int], int]
 
 
@@ -57,8 +61,9 @@ def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
         branches = tuple(_sequence(option, names, reason) for option in effect.alternatives)
         costs = tuple(_cost(option, names) for option in effect.alternatives)
 
-        def run_choice(game: Any, p: int, card: Any) -> None:
-            branches[game.choose(p, options, costs)](game, p, card)
+        def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+            chosen = yield from game.choose(p, options, costs)
+            yield from branches[chosen](game, p, card)
 
         return run_choice
     assert isinstance(effect.body, ast.Sequence)
@@ -70,13 +75,22 @@ def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
     if len(steps) == 1:
         return steps[0]
 
-    def run_all(game: Any, p: int, card: Any) -> None:
+    def run_all(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         for step in steps:
             if game.bankrupt[p] or game.finished or game.jail_turns[p] >= 0:
                 return  # bankrupt, game over, or sent to jail: the rest of the effect does not happen
-            step(game, p, card)
+            yield from step(game, p, card)
 
     return run_all
+
+
+def _asks_nobody(do: Callable[[Any, int, Any], None]) -> Run:
+    """A statement that asks nobody anything, as an effect (a generator that yields nothing)."""
+    def run(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        do(game, p, card)
+        yield from ()
+
+    return run
 
 
 def _statement(statement: Any, names: Names, reason: str) -> Run:
@@ -84,14 +98,14 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
         amount = _amount(statement.amount, names)
         if statement.from_each_player:
             return lambda game, p, card: game.collect_from_each(p, amount(game, p), reason)
-        return lambda game, p, card: game.gain(p, amount(game, p), reason)
+        return _asks_nobody(lambda game, p, card: game.gain(p, amount(game, p), reason))
     if isinstance(statement, ast.Pay):
         amount = _amount(statement.amount, names)
         if statement.to_each_player:
             return lambda game, p, card: game.pay_each(p, amount(game, p), reason)
         return lambda game, p, card: game.pay_fee(p, amount(game, p), reason)
     if isinstance(statement, ast.CollectPot):
-        return lambda game, p, card: game.take_pot(p)
+        return _asks_nobody(lambda game, p, card: game.take_pot(p))
     if isinstance(statement, ast.AdvanceTo):
         targets = _targets(statement.target, names)
         rent = _rent(statement.rent)
@@ -103,9 +117,9 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
         steps = statement.steps
         return lambda game, p, card: game.move_by(p, steps)
     if isinstance(statement, ast.GoToJail):
-        return lambda game, p, card: game.send_to_jail(p)
+        return _asks_nobody(lambda game, p, card: game.send_to_jail(p))
     if isinstance(statement, ast.Keep):
-        return lambda game, p, card: game.keep_card(p, card)
+        return _asks_nobody(lambda game, p, card: game.keep_card(p, card))
     if isinstance(statement, ast.Draw):
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)

@@ -8,9 +8,11 @@ exceed the bidder's cash (there are no loans).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from . import actions as act
+from .decisions import Decision, check_answer
 from .events import BANK
 
 if TYPE_CHECKING:
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
 MAX_ROUNDS = 10_000
 
 
-def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: int) -> tuple[int | None, int]:
+def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
+                min_bid: int) -> Generator[Decision, Any, tuple[int | None, int]]:
     """(winner, price) of an auction of ``item`` among ``bidders``; (None, 0) when nobody bids."""
     high, leader = min_bid - 1, None
     active = list(bidders)
@@ -32,13 +35,14 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any], min_bid: 
                 continue
             if leader is not None and len(active) == 1:
                 break
-            bid = game.agents[seat].bid(game, seat, item, high, leader)
+            decision = Decision(seat, "bid", (item, high, leader))
+            bid = yield decision
             if type(bid) is not int or bid <= high or bid > game.cash[seat]:
                 # The type first (True, 10.0 or "10" is no bid). 0 or None is a plain pass; anything else
                 # was a mistake, told to the agent.
-                if bid is not None and (type(bid) is not int or bid != 0):
-                    game._refuse(seat, f"bid {act.safe_repr(bid)}", f"a bid is a whole number (an int) more than "
-                                 f"{high} and at most your cash ({game.cash[seat]}); you are out of the auction")
+                reason = check_answer(game, decision, bid)
+                if reason is not None:
+                    game._refuse(seat, f"bid {act.safe_repr(bid)}", f"{reason}; you are out of the auction")
                 active.remove(seat)
                 continue
             high, leader = bid, seat
@@ -65,7 +69,7 @@ def _cheapest_build(game: Game, seat: int, hotel: bool) -> int | None:
     return cheapest
 
 
-def shortage_auction(game: Game, seat: int, space: int) -> bool:
+def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, Any, bool]:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
     Returns True when an auction took place (whoever won it has placed the
@@ -95,7 +99,7 @@ def shortage_auction(game: Game, seat: int, space: int) -> bool:
                 opening = cheapest
     if len(wanting) < 2 or left >= len(wanting):
         return False
-    winner, price = run_auction(game, wanting, ("hotel" if hotel else "house", None), opening)
+    winner, price = yield from run_auction(game, wanting, ("hotel" if hotel else "house", None), opening)
     if winner is None:
         return True
     if winner == seat:

@@ -6,6 +6,13 @@ a space, a card or a variant. All randomness comes from one
 ``random.Random(seed)``; agents get their own generators derived from the seed,
 so the same ruleset, seed and agents give the same game, bit for bit.
 
+The caller drives. The turn is written as generators that ``yield`` a
+:class:`~monopoly.game.decisions.Decision` wherever a player decides and get the
+answer back; :attr:`Game.pending` is the decision waited for, :meth:`Game.answer`
+takes one (an illegal answer is refused and changes nothing), and
+:func:`play` is the loop that asks agents. Between turns the generator yields
+``None`` (a turn boundary), where the position is plain data again.
+
 Events are built only when somebody observes the game (``observe``).
 """
 
@@ -13,11 +20,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..ruleset.model import Ruleset
 from . import actions as act
+from .decisions import KINDS, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
 from .end import Result, check_end, result_of
 from .events import BANK, POT, RULES_VERSION, party
 from .money import MAX_REFUSALS, Money
@@ -26,6 +34,8 @@ from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
 
 Event = dict[str, Any]
 Observer = Callable[[Event], None]
+#: A part of the turn that may ask players: it yields decisions, is sent the answers, and returns its value.
+Steps = Generator[Decision | None, Any, Any]
 
 #: Actions one seat may take in one between-turns phase.
 MAX_ACTIONS_PER_PHASE = 200
@@ -56,8 +66,14 @@ class Game(Money):
     True
     """
 
-    def __init__(self, ruleset: Ruleset, agents: Sequence[Any], seed: int = 0, *,
-                 max_turns: int | None = None, observers: Sequence[Observer] = ()):
+    def __init__(self, ruleset: Ruleset, agents: Sequence[Any] | None = None, seed: int = 0, *,
+                 max_turns: int | None = None, observers: Sequence[Observer] = (), players: int | None = None):
+        if agents is None:  # a game driven from outside: plain agents hold the seats (play() may seat others)
+            if players is None:
+                raise SetupError("give the agents, or the number of players of a game you drive yourself")
+            agents = [Caller() for _ in range(players)]
+        elif players is not None and players != len(agents):
+            raise SetupError(f"{players} players but {len(agents)} agents")
         n = len(agents)
         if not ruleset.min_players <= n <= ruleset.max_players:
             raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
@@ -108,10 +124,30 @@ class Game(Money):
         self._random = self.rng.random
         self._observers: list[Observer] = list(observers)
         self._emit: Observer | None = self._dispatch if self._observers else None
+        self.trades_this_phase = 0  # trades proposed in the after-turn phase going on
+        self._act = [Decision(seat, "act") for seat in range(n)]  # the same question every turn: made once
+        # --- the driver (see run_machine): the generator of the game, where it waits, and how to copy it
+        self._machine: Steps | None = None
+        self._waiting: Decision | None = None  # the decision waited for; None between turns or at the end
+        self._done = False  # the generator has returned: the game is over
+        self._answers: list[Any] = []  # answers given since the mark, as given
+        self._mark: tuple[GameState, tuple[tuple[int, ...], ...]] | None = None  # replaying _answers from it
+        self._mark_each_turn = True  # take the mark at every turn's start (off in play(): see copy())
+        self._pause_between_turns = False  # stop between turns (play_turn does)
+        self.seat_agents(self.agents)
+
+    def seat_agents(self, agents: Sequence[Any]) -> None:
+        """Seat ``agents`` (one per seat; each set up with its own generator from the seed). An agent is an
+        object with a method per decision kind (see :class:`~monopoly.Agent`), or a function of
+        ``(game, decision)`` returning the answer."""
+        if len(agents) != self.players:
+            raise SetupError(f"{len(agents)} agents for {self.players} seats")
+        self.agents = [agent if hasattr(agent, "act") or isinstance(agent, Caller) or not callable(agent)
+                       else FunctionAgent(agent) for agent in agents]
         for seat, agent in enumerate(self.agents):
             setup = getattr(agent, "setup", None)
             if setup is not None:
-                setup(self, seat, random.Random(seed * 1_000_003 + seat + 1))
+                setup(self, seat, random.Random(self.seed * 1_000_003 + seat + 1))
 
     # ------------------------------------------------------------------ positions
 
@@ -165,37 +201,199 @@ class Game(Money):
         if self._emit:
             self._emit(event)
 
+    # ------------------------------------------------------------------ driving
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for (whose, what kind, about what), or None when it is over.
+
+        >>> import monopoly
+        >>> game = Game(monopoly.load_ruleset("classic"), players=2, seed=3, max_turns=20)
+        >>> decision = game.pending
+        >>> decision.kind in ("buy", "act") and decision.seat == 0
+        True
+        >>> while game.pending is not None:
+        ...     game.answer(game.legal_answers()[0])
+        >>> game.finished
+        True
+        """
+        if self._machine is None:
+            self._start_machine()
+        self._pause_between_turns = False
+        if self._waiting is None and not self._done:  # paused between turns (by play_turn): go on
+            self._send(None)
+        return self._waiting
+
+    def legal_answers(self) -> Any:
+        """Every legal answer to the pending decision (see :func:`~monopoly.game.decisions.legal_answers`)."""
+        decision = self.pending
+        if decision is None:
+            raise GameOver("the game is over")
+        return legal_answers(self, decision)
+
+    def check(self, answer: Any) -> str | None:
+        """Why ``answer`` would be refused by the pending decision, or None when it is legal."""
+        decision = self.pending
+        if decision is None:
+            raise GameOver("the game is over")
+        return check_answer(self, decision, answer)
+
+    def answer(self, answer: Any) -> None:
+        """Answer the pending decision. An illegal answer raises :class:`~monopoly.game.decisions.IllegalAnswer`
+        with the reason, and nothing changes: the same decision is still pending."""
+        reason = self.check(answer)
+        if reason is not None:
+            raise IllegalAnswer(reason)
+        self._answers.append(answer)
+        self._send(answer)
+
+    def respond(self, answer: Any) -> None:
+        """Answer the pending decision as an agent's answer is taken in play: anything illegal is refused (a
+        ``refused`` event; the seat's agent is told) and the answer that risks nothing is taken instead (see
+        :mod:`monopoly.agents.base`)."""
+        if self.pending is None:
+            raise GameOver("the game is over")
+        self._answers.append(answer)
+        self._send(answer)
+
+    def copy(self) -> Game:
+        """An independent copy of the game as it is, at any decision: play it on (``play(copy, agents)``, or
+        ``answer``) and this game does not change. The copy has no observers, and plain seats.
+
+        The pending work of a turn (a debt being raised, an auction, a card half resolved) is copied by
+        playing the turn again from its start with the same answers: the rules are deterministic.
+        """
+        if self._machine is None or self._waiting is None:  # between turns (or over): the position is all
+            return self._copy_from(self.state(), tuple(self._fixed_dice), None)
+        assert self._mark is not None  # taken when the generator started, and at turn starts
+        state, fixed = self._mark
+        copy = self._copy_from(state, fixed, self._answers)
+        if copy.rng.getstate() != self.rng.getstate() or copy._waiting != self._waiting:
+            raise RuntimeError("the copy did not come out as the game is")  # the rules are not deterministic
+        if not self._mark_each_turn:  # copied from the start of play(): keep marks from now on, copies are cheap
+            self._mark_each_turn = True
+        return copy
+
+    def _copy_from(self, state: GameState, fixed: tuple[tuple[int, ...], ...], answers: Sequence[Any] | None) -> Game:
+        """A new game at ``state``; with ``answers``, played on from there with them (to a decision)."""
+        copy = Game(self.ruleset, [_Named(agent_name(a)) for a in self.agents], self.seed, max_turns=self.max_turns)
+        state.put(copy)
+        copy._fixed_dice.extend(fixed)
+        copy.deadline = self.deadline
+        if answers is not None:
+            copy._start_machine()
+            copy.pending  # noqa: B018 - runs to the first decision after the mark
+            for answer in answers:
+                copy._answers.append(answer)
+                copy._send(answer)
+        return copy
+
+    def _start_machine(self) -> None:
+        self._take_mark()
+        self._machine = self._run()
+        self._send(None)
+
+    def _take_mark(self) -> None:
+        """Mark the position to copy from: the answers given after it replay the game to where it is."""
+        self._mark = (GameState.of(self), tuple(self._fixed_dice))
+        self._answers.clear()
+
+    def _send(self, value: Any) -> None:
+        assert self._machine is not None
+        try:
+            self._waiting = self._machine.send(value)
+        except StopIteration:
+            self._waiting = None
+            self._done = True
+
+    def _run(self) -> Steps:
+        """The game as one generator: turns until it is over. Each turn: a jailed player's way out, rolls
+        (doubles roll again, the rules' number of them sends to jail), moves and landings, then the actions
+        after the turn. Between turns it pauses (yields None) when ``play_turn`` drives it, and takes the mark
+        copies replay from. The common turn is inline: this is the hot loop of every simulation."""
+        if not self.started:
+            self.start()
+        doubles_limit = self._doubles_limit
+        two = self._two_dice
+        passing = self.tables.has_pass_triggers
+        act_of = self._act
+        while not self.finished:
+            if self._pause_between_turns:
+                yield None
+            if self._mark_each_turn:
+                self._take_mark()
+            p = self.current
+            self.turn += 1
+            if self._emit:
+                self._emit({"type": "turn", "turn": self.turn, "round": self.round, "seat": p})
+            if self.jail_turns[p] < 0 or (yield from self._jail_start(p)):
+                doubles = 0
+                while True:
+                    dice = self._roll()
+                    is_double = dice[0] == dice[1] if two else _all_same(dice)
+                    if is_double:
+                        doubles += 1
+                        if doubles == doubles_limit:
+                            self.send_to_jail(p, "doubles")
+                            break
+                    self._chain = 0
+                    if passing:
+                        yield from self._forward(p, dice[0] + dice[1] if two else sum(dice))
+                    else:
+                        self._step(p, dice[0] + dice[1] if two else sum(dice))
+                    if not self._settle(p):
+                        yield from self._land(p, None)
+                    if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
+                        break
+            if not self.finished and not self.bankrupt[p]:
+                action = yield act_of[p]
+                if action is not None:
+                    yield from self._between_turns(p, action)
+            if not self.finished:
+                self._next_seat()  # counts the round first, so a round limit ends the game right after it
+                if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
+                                                                   self.turn >= self.max_turns):
+                    check_end(self)
+
+    def _ask(self, decision: Decision) -> Any:
+        """The answer of the seat's agent to ``decision``."""
+        agent = self.agents[decision.seat]
+        method = getattr(agent, decision.kind, None)
+        if method is None:
+            raise SetupError(f"seat {decision.seat} ({agent_name(agent)}) has no agent to answer {decision.kind}: "
+                             "seat agents (play(game, agents)) or answer the game yourself (game.answer)")
+        return method(self, decision.seat, *decision.args)
+
+    def carry_out(self, steps: Steps) -> Any:
+        """Carry out ``steps`` (a part of a turn: ``game.carry_out(game.charge(0, BANK, 100, "tax"))``) at once, the
+        seated agents answering whatever it asks; return its value. For set-ups and tests."""
+        try:
+            decision = next(steps)
+            while True:
+                decision = steps.send(self._ask(decision) if decision is not None else None)
+        except StopIteration as stop:
+            return stop.value
+
     # ------------------------------------------------------------------ running
 
     def play(self) -> Result:
-        """Play to the end and return the :class:`~monopoly.game.end.Result`."""
-        while not self.finished:
-            self.play_turn()
-        return self.result()
+        """Play to the end, the seated agents answering, and return the :class:`~monopoly.game.end.Result`."""
+        return play(self)
 
     def play_turn(self) -> None:
-        """Play one player's turn (doubles re-rolls included) and the actions after it."""
+        """Play one player's turn (doubles re-rolls included) and the actions after it, the seated agents
+        answering (a turn left half played by ``answer`` is finished)."""
         if self.finished:
             raise GameOver("the game is over")
-        if not self.started:
-            self.start()
-            if self.finished:
-                return
-        p = self.current
-        self.turn += 1
-        emit = self._emit
-        if emit:
-            emit({"type": "turn", "turn": self.turn, "round": self.round, "seat": p})
-        self._turn(p)
-        if not self.finished and not self.bankrupt[p]:
-            action = self.agents[p].act(self, p)
-            if action is not None:
-                self._between_turns(p, action)
-        if not self.finished:
-            self._next_seat()  # counts the round first, so a round limit ends the game right after it
-            if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
-                                                               self.turn >= self.max_turns):
-                check_end(self)
+        self._pause_between_turns = True
+        if self._machine is None:
+            self._start_machine()
+        if self._waiting is None and not self._done:  # paused between turns: begin the turn
+            self._send(None)
+        while self._waiting is not None:
+            answer = self._ask(self._waiting)
+            self._answers.append(answer)
+            self._send(answer)
 
     def start(self) -> None:
         """Shuffle the decks, pay the starting cash and deal deeds (once; play_turn does it by itself).
@@ -276,27 +474,7 @@ class Game(Money):
             self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
         return dice
 
-    def _turn(self, p: int) -> None:
-        if self.jail_turns[p] >= 0 and not self._jail_start(p):
-            return
-        doubles_limit = self._doubles_limit
-        two = self._two_dice
-        doubles = 0
-        while True:
-            dice = self._roll()
-            is_double = dice[0] == dice[1] if two else _all_same(dice)
-            if is_double:
-                doubles += 1
-                if doubles == doubles_limit:
-                    self.send_to_jail(p, "doubles")
-                    return
-            self._chain = 0
-            self._forward(p, dice[0] + dice[1] if two else sum(dice))
-            self._land(p, None)
-            if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
-                return
-
-    def _jail_start(self, p: int) -> bool:
+    def _jail_start(self, p: int) -> Steps:
         """A jailed player's turn begins. True when they are out and roll normally."""
         jail = self.rules.jail
         options = ["roll"]
@@ -304,13 +482,17 @@ class Game(Money):
             options.append("pay")
         if self.held_cards[p]:
             options.append("card")
-        choice = options[0] if len(options) == 1 else self.agents[p].jail(self, p, tuple(options))
-        if type(choice) is not str or choice not in options:  # the type first: `in` would call its __eq__
-            self._refuse(p, f"jail choice {act.safe_repr(choice)}",
-                         f"choose one of {', '.join(options)} (a str); taken as roll")
-            choice = "roll"
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            decision = Decision(p, "jail", (tuple(options),))
+            choice = yield decision
+            reason = check_answer(self, decision, choice)
+            if reason is not None:
+                self._refuse(p, f"jail choice {act.safe_repr(choice)}", f"{reason}; taken as roll")
+                choice = "roll"
         if choice == "pay":
-            self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
             if self.bankrupt[p]:
                 return False
             self._leave_jail(p, "paid")
@@ -327,14 +509,14 @@ class Game(Money):
             self.jail_turns[p] += 1
             if self.jail_turns[p] < jail.max_turns:
                 return False
-            self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
             if self.bankrupt[p]:
                 return False
             self._leave_jail(p, "forced")
         # Out by the roll: move by it, and no further roll this turn.
         self._chain = 0
-        self._forward(p, sum(dice))
-        self._land(p, None)
+        yield from self._forward(p, sum(dice))
+        yield from self._land(p, None)
         return False
 
     def _leave_jail(self, p: int, how: str, card: list[Any] | None = None) -> None:
@@ -342,28 +524,35 @@ class Game(Money):
         if self._emit:
             self._emit({"type": "jail", "seat": p, "action": "leave", "how": how, "card": card})
 
-    def _between_turns(self, p: int, action: act.Action) -> None:
+    def _between_turns(self, p: int, action: act.Action) -> Steps:
         """The seat's actions after its turn, starting with ``action``, until it answers None."""
-        agent = self.agents[p]
-        refusals = trades = 0
-        for _ in range(MAX_ACTIONS_PER_PHASE):
-            if type(action) is act.Trade:
-                trades += 1
-                if trades > self.rules.trades_per_phase:
+        refusals = 0
+        self.trades_this_phase = 0
+        try:
+            for _ in range(MAX_ACTIONS_PER_PHASE):
+                if type(action) is act.Trade:
+                    if self.trades_this_phase >= self.rules.trades_per_phase:
+                        return
+                    self.trades_this_phase += 1
+                if not (yield from self._apply(p, action)):
+                    refusals += 1
+                    if refusals >= MAX_REFUSALS:
+                        return
+                if self.finished or self.bankrupt[p]:
                     return
-            if not self.apply(p, action):
-                refusals += 1
-                if refusals >= MAX_REFUSALS:
+                action = yield self._act[p]
+                if action is None:
                     return
-            if self.finished or self.bankrupt[p]:
-                return
-            action = agent.act(self, p)
-            if action is None:
-                return
+        finally:
+            self.trades_this_phase = 0
 
     # ------------------------------------------------------------------ movement
 
-    def _forward(self, p: int, steps: int) -> None:
+    def _forward(self, p: int, steps: int) -> Steps:
+        """Move ``p`` forward, with the salary and the triggers of the spaces passed."""
+        if not self.tables.has_pass_triggers:
+            self._step(p, steps)
+            return
         t = self.tables
         old = self.position[p]
         new = (old + steps) % t.size
@@ -371,12 +560,21 @@ class Game(Money):
         self.position[p] = new
         if self._emit:
             self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
-        if t.has_pass_triggers:
-            self._pass_along(p, old, steps, new, passed)
-        elif passed and self.rules.salary:
+        yield from self._pass_along(p, old, steps, new, passed)
+
+    def _step(self, p: int, steps: int) -> None:
+        """Move ``p`` forward on a board with no pass triggers (nobody is asked anything)."""
+        t = self.tables
+        old = self.position[p]
+        new = (old + steps) % t.size
+        passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
+        self.position[p] = new
+        if self._emit:
+            self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
+        if passed and self.rules.salary:
             self._transfer(BANK, p, self.rules.salary, "salary")
 
-    def _pass_along(self, p: int, old: int, steps: int, new: int, passed: bool) -> None:
+    def _pass_along(self, p: int, old: int, steps: int, new: int, passed: bool) -> Steps:
         """Walk the path of a move that passes spaces with triggers: each passed space's triggers
         and the salary at the go space, in path order, once the token is on its new space.
 
@@ -394,7 +592,7 @@ class Game(Money):
                 self._chain += 1
                 if self._chain > MAX_CHAINED_MOVES:
                     return
-                run(self, p, None)
+                yield from run(self, p, None)
                 if self.bankrupt[p] or self.finished or self.position[p] != new or self.jail_turns[p] >= 0:
                     return
 
@@ -404,45 +602,79 @@ class Game(Money):
         if self._emit:
             self._emit({"type": "move", "seat": p, "from": old, "to": self.position[p], "passed_go": False})
 
-    def _land(self, p: int, rent_mod: tuple[str, int] | None) -> None:
+    def _settle(self, p: int) -> bool:
+        """Land ``p`` where it stands when nobody need be asked anything (no trigger or space effect, and a
+        space with nothing to do, the player's own lot, or a rent the player has in hand): True when done.
+        False when the landing needs :meth:`_land` (nothing has been done then)."""
+        t = self.tables
+        s = self.position[p]
+        if t.space_effect[s] is not None or (t.has_land_triggers and t.land_triggers[s]):
+            return False
+        kind = t.kind[s]
+        if kind == NOTHING:
+            return True
+        if kind == DRAW:
+            return False
+        o = self.owner[s]
+        if o == p:
+            return True
+        if o < 0:
+            return False
+        rent = self._rent_owed(p, s, None)
+        if rent > self.cash[p]:
+            return False
+        if rent:
+            self._transfer(p, o, rent, "rent")
+        return True
+
+    def _rent_owed(self, p: int, s: int, rent_mod: tuple[str, int] | None) -> int:
+        """What ``p`` owes for landing on ``s`` (owned by another): the one place of who collects rent (not on
+        a mortgaged lot; from a jailed owner only by the rules)."""
+        o = self.owner[s]
+        if o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self.rules.jail.rent_in_jail):
+            return 0
+        if rent_mod is not None and rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
+            return rent_mod[1] * sum(self._roll())
+        return self.rent_due(s, rent_mod)
+
+    def _land(self, p: int, rent_mod: tuple[str, int] | None) -> Steps:
         t = self.tables
         s = self.position[p]
         if t.has_pass_triggers and (self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0):
             return  # a pass trigger ended the move first
         if t.has_land_triggers:
             for run in t.land_triggers[s]:
-                run(self, p, None)
+                yield from run(self, p, None)
                 if self.bankrupt[p] or self.finished or self.position[p] != s or self.jail_turns[p] >= 0:
                     return
         kind = t.kind[s]
         if kind == NOTHING:
             pass
         elif kind == DRAW:
-            self.draw_card(p, t.deck_of[s] or "")
+            yield from self.draw_card(p, t.deck_of[s] or "")
         else:
             o = self.owner[s]
             if o < 0:
-                self._offer(p, s)
-            elif o != p and not self.mortgaged[s] and (self.jail_turns[o] < 0 or self.rules.jail.rent_in_jail):
-                rent = self.rent_due(s, rent_mod)
+                yield from self._offer(p, s)
+            elif o != p:
+                rent = self._rent_owed(p, s, rent_mod)
                 if rent:
-                    self.charge(p, o, rent, "rent")
+                    yield from self.charge(p, o, rent, "rent")
         effect = t.space_effect[s]
         if effect is not None and not self.bankrupt[p] and not self.finished and self.position[p] == s \
                 and self.jail_turns[p] < 0:
-            effect(self, p, None)
+            yield from effect(self, p, None)
 
     def rent_due(self, s: int, rent_mod: tuple[str, int] | None = None) -> int:
-        """The rent a visitor owes on space ``s`` now (0 when unowned or mortgaged)."""
+        """The rent a visitor owes on space ``s`` now (0 when unowned or mortgaged); ``rent_mod`` ``("x", n)``
+        multiplies it. A query: it changes nothing (a card's `with rent N x dice` rolls in the turn itself)."""
         t = self.tables
         o = self.owner[s]
         if o < 0 or self.mortgaged[s]:
             return 0
         kind = t.kind[s]
-        if kind in (NOTHING, DRAW):
+        if kind in (NOTHING, DRAW) or (rent_mod is not None and rent_mod[0] == "dice"):
             return 0
-        if rent_mod is not None and rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll, whatever is owned
-            return rent_mod[1] * sum(self._roll())
         rent = t.rent[s]
         group = t.group_of[s]
         if kind == STREET:
@@ -467,15 +699,15 @@ class Game(Money):
             amount *= rent_mod[1]
         return amount
 
-    def _offer(self, p: int, s: int) -> None:
+    def _offer(self, p: int, s: int) -> Steps:
         price = self.tables.price[s]
-        if self.cash[p] >= price and self._yes(p, "buy", self.agents[p].buy(self, p, s)):
+        if self.cash[p] >= price and self._yes(p, "buy", (yield Decision(p, "buy", (s,)))):
             self._transfer(p, BANK, price, "buy")
             self._set_owner(s, p, None)
             if self._emit:
                 self._emit({"type": "buy", "seat": p, "space": s, "price": price})
         elif self.rules.auction_on_decline:
-            self.auction(s)
+            yield from self.auction(s)
 
     # ------------------------------------------------------------------ effect primitives
 
@@ -483,17 +715,17 @@ class Game(Money):
         if amount > 0:
             self._transfer(BANK, p, amount, reason)
 
-    def pay_fee(self, p: int, amount: int, reason: str) -> None:
-        self.charge(p, self._fees_to(), amount, reason)
+    def pay_fee(self, p: int, amount: int, reason: str) -> Steps:
+        yield from self.charge(p, self._fees_to(), amount, reason)
 
-    def collect_from_each(self, p: int, amount: int, reason: str) -> None:
+    def collect_from_each(self, p: int, amount: int, reason: str) -> Steps:
         for other in range(self.players):
             if self.bankrupt[p] or self.finished:
                 return  # the collector went bankrupt (e.g. on the interest of a lot handed over)
             if other != p and not self.bankrupt[other]:
-                self.charge(other, p, amount, reason)
+                yield from self.charge(other, p, amount, reason)
 
-    def pay_each(self, p: int, amount: int, reason: str) -> None:
+    def pay_each(self, p: int, amount: int, reason: str) -> Steps:
         """``p`` pays ``amount`` to every other player, raising the whole sum first. When even selling and
         mortgaging everything could not raise it, nothing is sold or mortgaged: the players are paid in turn
         from the cash there is, and the first who cannot be is the creditor of the bankruptcy."""
@@ -503,44 +735,44 @@ class Game(Money):
         if self.cash[p] < total:
             hopeless = not self._can_raise(p, total)
             if not hopeless:
-                self._raise_funds(p, total)
+                yield from self._raise_funds(p, total)
         for other in others:
             if self.bankrupt[p] or self.finished:
                 return
             if hopeless and self.cash[p] < amount:
-                self._bankrupt(p, other, amount, reason)
+                yield from self._bankrupt(p, other, amount, reason)
                 return
-            self.charge(p, other, amount, reason)
+            yield from self.charge(p, other, amount, reason)
 
     def take_pot(self, p: int) -> None:
         if self.pot > 0:
             self._transfer(POT, p, self.pot, "pot")
 
-    def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> None:
+    def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> Steps:
         size = self.tables.size
         here = self.position[p]
         steps = min((target - here - 1) % size + 1 for target in targets)
-        self._forward(p, steps)
-        self._chain_land(p, rent)
+        yield from self._forward(p, steps)
+        yield from self._chain_land(p, rent)
 
-    def go_back_to(self, p: int, targets: tuple[int, ...]) -> None:
+    def go_back_to(self, p: int, targets: tuple[int, ...]) -> Steps:
         size = self.tables.size
         here = self.position[p]
         steps = min((here - target - 1) % size + 1 for target in targets)
         self._backward(p, steps)
-        self._chain_land(p, None)
+        yield from self._chain_land(p, None)
 
-    def move_by(self, p: int, steps: int) -> None:
+    def move_by(self, p: int, steps: int) -> Steps:
         if steps > 0:
-            self._forward(p, steps)
+            yield from self._forward(p, steps)
         else:
             self._backward(p, -steps)
-        self._chain_land(p, None)
+        yield from self._chain_land(p, None)
 
-    def _chain_land(self, p: int, rent: tuple[str, int] | None) -> None:
+    def _chain_land(self, p: int, rent: tuple[str, int] | None) -> Steps:
         self._chain += 1
         if self._chain <= MAX_CHAINED_MOVES:
-            self._land(p, rent)
+            yield from self._land(p, rent)
 
     def send_to_jail(self, p: int, why: str = "sent") -> None:
         old = self.position[p]
@@ -559,7 +791,7 @@ class Game(Money):
             deck.remove(card.slot)
             self.held_cards[p].append((card.deck, card.index))
 
-    def draw_card(self, p: int, deck_key: str) -> None:
+    def draw_card(self, p: int, deck_key: str) -> Steps:
         deck = self.decks[deck_key]
         if not deck:
             return  # every card of the deck is held by players
@@ -574,7 +806,7 @@ class Game(Money):
         if self._emit:
             self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text,
                         "kept": slot.keeps})
-        slot.run(self, p, slot)
+        yield from slot.run(self, p, slot)
 
     def _return_card(self, deck_key: str, card_index: int) -> None:
         slots = self.tables.decks[deck_key]
@@ -584,15 +816,17 @@ class Game(Money):
                 self.decks[deck_key].append(slot_index)
                 return
 
-    def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> int:
+    def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> Steps:
+        """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index."""
         self._option_costs = costs
+        decision = Decision(p, "choose", (options,))
         try:
-            choice = self.agents[p].choose(self, p, options)
+            choice = yield decision
         finally:
             self._option_costs = ()
-        if type(choice) is not int or not 0 <= choice < len(options):
-            self._refuse(p, f"choice {act.safe_repr(choice)}",
-                         f"choose a number (an int) from 0 to {len(options) - 1}; taken as 0")
+        reason = check_answer(self, decision, choice)
+        if reason is not None:
+            self._refuse(p, f"choice {act.safe_repr(choice)}", f"{reason}; taken as 0")
             choice = 0
         if self._emit:
             self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
@@ -670,13 +904,13 @@ class Game(Money):
 
     # ------------------------------------------------------------------ auctions
 
-    def auction(self, s: int) -> None:
+    def auction(self, s: int) -> Steps:
         """Auction a lot among every player still in the game (the one who declined too)."""
         from .auction import run_auction
 
         bidders = [(self.current + i) % self.players for i in range(self.players)]
         bidders = [b for b in bidders if not self.bankrupt[b]]
-        winner, price = run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
+        winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
         if winner is not None:
             self._transfer(winner, BANK, price, "auction")
             self._set_owner(s, winner, None)
@@ -688,18 +922,24 @@ class Game(Money):
         return act.legal_actions(self, seat, raising=raising)
 
     def apply(self, seat: int, action: act.Action, *, raising: bool = False) -> bool:
-        """Take an agent's action if the rules allow it; refuse it with a reason otherwise."""
+        """Take ``seat``'s action now if the rules allow it (True), or refuse it with a reason (False). What it
+        asks others (a trade's partner, bids on the last houses) the seated agents answer at once: for set-ups
+        and tests. In play, actions are answers to the ``act`` decision."""
+        result: bool = self.carry_out(self._apply(seat, action, raising=raising))
+        return result
+
+    def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps:
         try:
             act.verify(self, seat, action, raising=raising or self.debt_depth > 0)
         except act.IllegalAction as exc:
             self._refuse(seat, action, str(exc))
             return False
         if type(action) is act.Trade:
-            return self._trade(action)
+            return (yield from self._trade(action))
         if type(action) is act.Build:
             from .auction import shortage_auction
 
-            if shortage_auction(self, seat, action.space):
+            if (yield from shortage_auction(self, seat, action.space)):
                 return True
         self._do(seat, action)
         return True
@@ -752,10 +992,10 @@ class Game(Money):
         if self._emit:
             self._emit({"type": "build", "seat": seat, "space": s, "level": level + 1})
 
-    def _trade(self, trade: act.Trade) -> bool:
+    def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
-        if not self._yes(partner, "answer_trade", self.agents[partner].answer_trade(self, partner, trade)):
+        if not self._yes(partner, "answer_trade", (yield Decision(partner, "answer_trade", (trade,)))):
             if self._emit:
                 self._emit({"type": "trade", "accepted": False, **_trade_fields(trade)})
             return True
@@ -778,10 +1018,10 @@ class Game(Money):
             self._set_owner(s, a, "trade")
         for s in trade.give_spaces:
             if self.mortgaged[s] and not self.bankrupt[b]:
-                self._receive_mortgaged(b, s)
+                yield from self._receive_mortgaged(b, s)
         for s in trade.get_spaces:
             if self.mortgaged[s] and not self.bankrupt[a]:
-                self._receive_mortgaged(a, s)
+                yield from self._receive_mortgaged(a, s)
         return True
 
     def _refuse(self, seat: int, action: Any, reason: str) -> None:
@@ -802,6 +1042,59 @@ class Game(Money):
     def result(self) -> Result:
         """The outcome so far (``end`` is "unfinished" until the game is over)."""
         return result_of(self)
+
+
+class _Named(Caller):
+    """A seat of a copied game: it keeps the name of the agent it copies, and nothing else."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
+    """Play ``game`` to the end, ``agents`` (one per seat; the game's own if None) answering every decision,
+    and return the :class:`~monopoly.game.end.Result`. A thin loop over :attr:`Game.pending` and
+    :meth:`Game.respond`: an agent's illegal answer is refused and the safe answer taken.
+
+    >>> import monopoly
+    >>> game = Game(monopoly.load_ruleset("classic"), players=2, seed=4, max_turns=40)
+    >>> def cautious(game, decision):  # an agent can be one function of (game, decision)
+    ...     return False if decision.kind in ("buy", "answer_trade", "lift_mortgage") else None
+    >>> play(game, [cautious, monopoly.make_agent("greedy")]).turns
+    40
+    """
+    if agents is not None:
+        game.seat_agents(agents)
+    missing = [f"seat {seat} ({agent_name(agent)})" for seat, agent in enumerate(game.agents)
+               if any(getattr(agent, kind, None) is None for kind in KINDS)]
+    if missing:
+        raise SetupError(f"{', '.join(missing)} cannot answer decisions: play(game, agents) with an agent a seat")
+    if game.finished:
+        return game.result()
+    if game._machine is None:
+        game._mark_each_turn = False  # the mark of the start stays: a copy replays from it, then marks each turn
+        game._start_machine()
+    game._pause_between_turns = False
+    asks = [{kind: getattr(agent, kind) for kind in KINDS} for agent in game.agents]
+    answers = game._answers
+    machine = game._machine
+    assert machine is not None
+    waiting = game._waiting
+    try:
+        if waiting is None and not game._done:  # paused between turns by play_turn
+            waiting = machine.send(None)
+        while waiting is not None:
+            game._waiting = waiting  # an agent may copy the game while it decides
+            seat = waiting[0]
+            answer = asks[seat][waiting[1]](game, seat, *waiting[2])
+            answers.append(answer)
+            waiting = machine.send(answer)
+    except StopIteration:
+        waiting = None
+        game._done = True
+    finally:
+        game._waiting = waiting
+    return game.result()
 
 
 def _all_same(dice: tuple[int, ...]) -> bool:

@@ -11,14 +11,20 @@ does it for them at the least loss (:meth:`Money._liquidate`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
+from .decisions import Decision, check_answer
 from .events import BANK, POT, party
 
 if TYPE_CHECKING:
     from ..ruleset.model import Rules
+    from .game import Game
     from .tables import Tables
+
+#: A part of the turn that may ask players (see game.Steps).
+Steps = Generator[Decision | None, Any, Any]
 
 #: Refused or useless answers an agent may give in one phase before the engine moves on.
 MAX_REFUSALS = 8
@@ -56,12 +62,12 @@ class Money:
 
     if TYPE_CHECKING:
         def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
-        def apply(self, seat: int, action: act.Action, *, raising: bool = False) -> bool: ...
+        def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps: ...
         def _do(self, seat: int, action: act.Action) -> None: ...
         def _set_owner(self, s: int, seat: int, how: str | None) -> None: ...
         def _return_card(self, deck_key: str, card_index: int) -> None: ...
         def _check_end(self) -> None: ...
-        def auction(self, s: int) -> None: ...
+        def auction(self, s: int) -> Steps: ...
 
     def _yes(self, seat: int, question: str, answer: Any) -> bool:
         """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
@@ -72,8 +78,8 @@ class Money:
         if answer is True:
             return True
         if answer is not False:
-            self._refuse(seat, f"{question} answer {act.safe_repr(answer)}",
-                         f"answer {question} with True or False (a bool); {_TAKEN_AS_NO[question]}")
+            reason = check_answer(cast("Game", self), Decision(seat, question), answer)
+            self._refuse(seat, f"{question} answer {act.safe_repr(answer)}", f"{reason}; {_TAKEN_AS_NO[question]}")
         return False
 
     def _fees_to(self) -> int:
@@ -92,7 +98,7 @@ class Money:
         if self._emit:
             self._emit({"type": "payment", "from": party(frm), "to": party(to), "amount": amount, "reason": reason})
 
-    def charge(self, p: int, creditor: int, amount: int, reason: str) -> bool:
+    def charge(self, p: int, creditor: int, amount: int, reason: str) -> Steps:
         """``p`` owes ``amount`` to ``creditor`` (a seat, BANK or POT). Raises funds or goes bankrupt.
 
         Returns True when paid in full.
@@ -100,9 +106,9 @@ class Money:
         if amount <= 0 or self.bankrupt[p]:
             return not self.bankrupt[p]
         if self.cash[p] < amount:
-            self._raise_funds(p, amount)
+            yield from self._raise_funds(p, amount)
             if self.cash[p] < amount:
-                self._bankrupt(p, creditor, amount, reason)
+                yield from self._bankrupt(p, creditor, amount, reason)
                 return False
         self._transfer(p, creditor, amount, reason)
         return True
@@ -125,7 +131,7 @@ class Money:
                     total += t.mortgage[s]
         return total >= amount
 
-    def _raise_funds(self, p: int, amount: int) -> None:
+    def _raise_funds(self, p: int, amount: int) -> Steps:
         """Let the agent sell and mortgage until ``amount`` is in hand; then do it for them.
 
         Nothing is sold or mortgaged when even everything could not raise ``amount``: the printed rules
@@ -134,20 +140,19 @@ class Money:
         """
         if not self._can_raise(p, amount):
             return
-        agent = self.agents[p]
         refusals = 0
         self.debt_depth += 1
+        decision = Decision(p, "raise_funds", (amount,))
         try:
             while self.cash[p] < amount and refusals < MAX_REFUSALS:
-                action = agent.raise_funds(self, p, amount)
+                action = yield decision
                 if action is None:
                     break
                 kind = type(action)
                 if kind is not act.SellBuilding and kind is not act.Mortgage:
-                    self._refuse(p, action, "while paying a debt, only selling buildings (SellBuilding) and "
-                                 "mortgaging (Mortgage) raise money")
+                    self._refuse(p, action, check_answer(cast("Game", self), decision, action) or "")
                     refusals += 1
-                elif not self.apply(p, action, raising=True):
+                elif not (yield from self._apply(p, action, raising=True)):
                     refusals += 1
             self._liquidate(p, amount)
         finally:
@@ -230,7 +235,7 @@ class Money:
         """Sell every building of a group to the bank (a bankrupt's buildings)."""
         self._sell_down(p, [(s, 0) for s in self.tables.members[group] if self.buildings[s]])
 
-    def _bankrupt(self, p: int, creditor: int, owed: int, reason: str) -> None:
+    def _bankrupt(self, p: int, creditor: int, owed: int, reason: str) -> Steps:
         """``p`` cannot pay ``owed`` to ``creditor``: everything ``p`` has goes to the creditor.
 
         To a player: buildings go back to the bank at the sell-back price and that money goes to the
@@ -275,7 +280,7 @@ class Money:
                     self._set_owner(s, creditor, "bankruptcy")
                 for s in lots:
                     if self.mortgaged[s] and not self.bankrupt[creditor]:
-                        self._receive_mortgaged(creditor, s)
+                        yield from self._receive_mortgaged(creditor, s)
         else:
             for deck, index in cards:
                 self._return_card(deck, index)
@@ -285,20 +290,20 @@ class Money:
         self._check_end()
         if creditor < 0 and not self.finished:
             for s in lots:
-                self.auction(s)
+                yield from self.auction(s)
                 if self.finished:
                     break
 
-    def _receive_mortgaged(self, p: int, s: int) -> None:
+    def _receive_mortgaged(self, p: int, s: int) -> Steps:
         """A mortgaged lot changed hands: lift it at once, or pay the interest now."""
         lift = self.unmortgage_cost(s)
-        if self.cash[p] >= lift and self._yes(p, "lift_mortgage", self.agents[p].lift_mortgage(self, p, s)):
+        if self.cash[p] >= lift and self._yes(p, "lift_mortgage", (yield Decision(p, "lift_mortgage", (s,)))):
             self._transfer(p, BANK, lift, "unmortgage")
             self.mortgaged[s] = False
             if self._emit:
                 self._emit({"type": "unmortgage", "seat": p, "space": s})
         else:
-            self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
+            yield from self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
 
     def unmortgage_cost(self, s: int) -> int:
         value = self.tables.mortgage[s]

@@ -1,0 +1,192 @@
+"""What a game waits for: a :class:`Decision` (whose, what kind, about what), its legal answers, and the
+check of an answer: the one home of what each kind of decision accepts.
+
+A game is driven from outside: :attr:`Game.pending <monopoly.game.game.Game.pending>` is the decision it
+waits for, :meth:`Game.answer <monopoly.game.game.Game.answer>` takes an answer (an illegal one is refused
+with the reason and changes nothing), and :func:`monopoly.play` is the loop that asks agents.
+
+=================  ==================================================  =============================
+kind               ``args``                                            legal answers
+=================  ==================================================  =============================
+``buy``            ``(space,)``                                        ``True``, ``False``
+``bid``            ``(item, high_bid, leader)``; item ``("space", i)``  0 (pass), or an ``int`` above
+                   or ``("house", None)``/``("hotel", None)``           the high bid, at most the cash
+``jail``           ``(options,)``: "roll", "pay", "card"               one of ``options``
+``choose``         ``(options,)``: the alternatives' texts             an index of ``options``
+``act``            ``()``                                              ``None`` (done), a build, sell,
+                                                                       mortgage or unmortgage of
+                                                                       :meth:`legal_actions`, or a
+                                                                       ``Trade`` the rules allow
+``answer_trade``   ``(trade,)``                                        ``True``, ``False``
+``raise_funds``    ``(owed,)``                                         ``None`` (let the engine
+                                                                       raise it), or a sale or
+                                                                       mortgage the rules allow
+``lift_mortgage``  ``(space,)``                                        ``True``, ``False``
+=================  ==================================================  =============================
+
+>>> import monopoly
+>>> game = monopoly.Game(monopoly.load_ruleset("classic"), players=2, seed=1)   # two seats you answer for
+>>> game.fix_dice([(1, 2)])                                                     # onto Baltic Avenue
+>>> game.pending
+Decision(seat=0, kind='buy', args=(3,))
+>>> game.legal_answers(), game.check("yes")
+((True, False), 'answer buy with True or False (a bool)')
+>>> game.answer(True)
+>>> game.owner[3], game.cash[0], game.pending
+(0, 1440, Decision(seat=0, kind='act', args=()))
+>>> game.legal_answers()
+(None, Mortgage(space=3))
+>>> game.answer(monopoly.Build(3))
+Traceback (most recent call last):
+  ...
+monopoly.game.decisions.IllegalAnswer: you need the whole brown group to build on Baltic Avenue
+>>> game.pending                     # refused: nothing changed
+Decision(seat=0, kind='act', args=())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from . import actions as act
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
+KINDS = ("buy", "bid", "jail", "choose", "act", "answer_trade", "raise_funds", "lift_mortgage")
+
+
+class Decision(NamedTuple):
+    """What the game asks ``seat``: ``kind`` (one of :data:`KINDS`) and its ``args`` (see the module table)."""
+
+    seat: int
+    kind: str
+    args: tuple[Any, ...] = ()
+
+
+class IllegalAnswer(ValueError):
+    """An answer the pending decision does not accept; ``reason`` says why. The game did not change."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+class Bids(NamedTuple):
+    """The legal answers to a bid: 0 (pass), or any whole number from ``low`` to ``high``."""
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return type(value) is int and (value == 0 or self.low <= value <= self.high)
+
+    def __iter__(self) -> Iterator[int]:
+        yield 0
+        yield from range(self.low, self.high + 1)
+
+    def __len__(self) -> int:
+        return 1 + max(0, self.high - self.low + 1)
+
+
+#: The yes-or-no decisions.
+_YES_NO = ("buy", "answer_trade", "lift_mortgage")
+
+
+def legal_answers(game: Game, decision: Decision) -> Any:
+    """Every legal answer to ``decision`` now: a tuple, or :class:`Bids` for a bid. For ``act`` the trades are
+    not listed (there are too many): any :class:`~monopoly.Trade` that :func:`check_answer` accepts is legal."""
+    kind, seat = decision.kind, decision.seat
+    if kind in _YES_NO:
+        return (True, False)
+    if kind == "jail":
+        return tuple(decision.args[0])
+    if kind == "choose":
+        return tuple(range(len(decision.args[0])))
+    if kind == "bid":
+        return Bids(decision.args[1] + 1, game.cash[seat])
+    if kind == "act":
+        return (None, *game.legal_actions(seat))
+    if kind == "raise_funds":
+        return (None, *(a for a in game.legal_actions(seat, raising=True)
+                        if type(a) is act.SellBuilding or type(a) is act.Mortgage))
+    raise ValueError(f"no decision of kind {kind!r}")
+
+
+def check_answer(game: Game, decision: Decision, answer: Any) -> str | None:
+    """Why ``answer`` is not a legal answer to ``decision`` now, or None when it is.
+
+    The type is checked first (``True`` is no number, ``3.0`` and ``"3"`` are none either), so an answer is
+    never compared, hashed or truth-tested before it is known to be plain data.
+    """
+    kind, seat = decision.kind, decision.seat
+    if kind in _YES_NO:
+        return None if answer is True or answer is False else f"answer {kind} with True or False (a bool)"
+    if kind == "jail":
+        options = decision.args[0]
+        if type(answer) is str and answer in options:
+            return None
+        return f"choose one of {', '.join(options)} (a str)"
+    if kind == "choose":
+        count = len(decision.args[0])
+        if type(answer) is int and 0 <= answer < count:
+            return None
+        return f"choose a number (an int) from 0 to {count - 1}"
+    if kind == "bid":
+        high = decision.args[1]
+        if answer is None or (type(answer) is int and (answer == 0 or high < answer <= game.cash[seat])):
+            return None
+        return f"a bid is a whole number (an int) more than {high} and at most your cash ({game.cash[seat]})"
+    if kind == "act":
+        if answer is None:
+            return None
+        if type(answer) is act.Trade and game.trades_this_phase >= game.rules.trades_per_phase:
+            return f"no more trades this turn (the rules allow {game.rules.trades_per_phase})"
+        return _verified(game, seat, answer, raising=False)
+    if kind == "raise_funds":
+        if answer is None:
+            return None
+        if type(answer) is not act.SellBuilding and type(answer) is not act.Mortgage:
+            return "while paying a debt, only selling buildings (SellBuilding) and mortgaging (Mortgage) raise money"
+        return _verified(game, seat, answer, raising=True)
+    raise ValueError(f"no decision of kind {kind!r}")
+
+
+def _verified(game: Game, seat: int, action: Any, *, raising: bool) -> str | None:
+    try:
+        act.verify(game, seat, action, raising=raising or game.debt_depth > 0)
+    except act.IllegalAction as exc:
+        return str(exc)
+    return None
+
+
+class Caller:
+    """Holds a seat of a game driven from outside (``Game(ruleset, players=n)``): the caller answers."""
+
+    name = "caller"
+
+
+class FunctionAgent:
+    """An agent that is one function of ``(game, decision)`` returning the answer, seated as an object with a
+    method per decision kind (the shape the game asks in)."""
+
+    def __init__(self, function: Any):
+        self.function = function
+        self.name = getattr(function, "__name__", "function")
+
+    def __repr__(self) -> str:
+        return f"FunctionAgent({self.name})"
+
+
+def _method(kind: str) -> Any:
+    def ask(self: FunctionAgent, game: Any, seat: int, *args: Any) -> Any:
+        return self.function(game, Decision(seat, kind, args))
+
+    ask.__name__ = kind
+    return ask
+
+
+for _kind in KINDS:
+    setattr(FunctionAgent, _kind, _method(_kind))

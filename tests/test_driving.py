@@ -1,0 +1,209 @@
+"""The caller drives: pending decisions, legal answers, answers refused with nothing changed, copies at any
+decision, and the play loop over it all giving the games the agents play."""
+
+from __future__ import annotations
+
+import pytest
+
+import monopoly
+from monopoly.game.decisions import KINDS, Bids, check_answer, legal_answers
+from monopoly.game.game import play
+
+CLASSIC = monopoly.load_ruleset("classic")
+NAMES = ("trader", "cautious", "random", "greedy")
+
+
+def events_of(game):
+    events = []
+    game.observe(events.append)
+    return events
+
+
+def agents(names=NAMES):
+    return [monopoly.make_agent(name) for name in names]
+
+
+def straight_game(seed, names=NAMES, max_turns=150):
+    game = monopoly.Game(CLASSIC, agents(names), seed=seed, max_turns=max_turns)
+    events = events_of(game)
+    game.play()
+    return game, events
+
+
+def test_answering_from_outside_with_the_agents_answers_is_the_same_game():
+    for seed in (9, 10):
+        _, straight = straight_game(seed)
+        bots = agents()
+        game = monopoly.Game(CLASSIC, bots, seed=seed, max_turns=150)
+        driven = events_of(game)
+        kinds = set()
+        while (decision := game.pending) is not None:
+            kinds.add(decision.kind)
+            answer = getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args)
+            if game.check(answer) is None:
+                game.answer(answer)
+            else:
+                game.respond(answer)  # the bots' refused answers are taken as in play
+        assert driven == straight
+        assert {"act", "buy", "bid", "answer_trade"} <= kinds
+
+
+def test_an_illegal_answer_is_refused_with_the_reason_and_changes_nothing():
+    game = monopoly.Game(CLASSIC, players=2, seed=1)
+    game.fix_dice([(1, 2)])
+    assert game.pending == monopoly.Decision(0, "buy", (3,))
+    before = game.state()
+    for wrong, reason in [("yes", "True or False"), (1, "True or False"), (None, "True or False")]:
+        with pytest.raises(monopoly.IllegalAnswer, match=reason):
+            game.answer(wrong)
+        assert game.state() == before and game.pending == monopoly.Decision(0, "buy", (3,))
+    game.answer(False)  # declined: the auction opens, seat 0 first
+    decision = game.pending
+    assert decision.kind == "bid" and decision.seat == 0 and decision.args == (("space", 3), 0, None)
+    assert isinstance(game.legal_answers(), Bids) and 1500 in game.legal_answers()
+    assert 1501 not in game.legal_answers() and True not in game.legal_answers()
+    with pytest.raises(monopoly.IllegalAnswer, match="at most your cash"):
+        game.answer(1501)
+    game.answer(10)
+    game.answer(0)  # seat 1 passes: seat 0 has it for 10
+    assert game.owner[3] == 0 and game.cash[0] == 1490
+    assert game.pending == monopoly.Decision(0, "act")
+    with pytest.raises(monopoly.IllegalAnswer, match="whole brown group"):
+        game.answer(monopoly.Build(3))
+    assert game.pending == monopoly.Decision(0, "act")
+
+
+def test_respond_takes_answers_as_play_does_refused_and_the_safe_answer_taken():
+    game = monopoly.Game(CLASSIC, players=2, seed=1)
+    events = events_of(game)
+    game.fix_dice([(1, 2)])
+    game.respond("yes")  # refused: not bought, so auctioned
+    refused = [e for e in events if e["type"] == "refused"]
+    assert len(refused) == 1 and "taken as False" in refused[0]["reason"]
+    assert game.pending.kind == "bid" and game.owner[3] == -1
+
+
+def test_every_listed_legal_answer_is_accepted_and_every_kind_is_met():
+    """Over random games: each decision's listed answers pass the check, and the kinds cover the protocol."""
+    seen = set()
+    for seed in range(12):
+        game = monopoly.Game(CLASSIC, agents(("trader", "random", "trader", "random")), seed=seed, max_turns=300)
+        bots = game.agents
+        while (decision := game.pending) is not None:
+            seen.add(decision.kind)
+            legal = legal_answers(game, decision)
+            listed = list(legal)[:40] if isinstance(legal, Bids) else list(legal)
+            assert listed, decision
+            for answer in listed:
+                assert check_answer(game, decision, answer) is None, (decision, answer)
+            game.respond(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
+    assert set(KINDS) - {"choose"} <= seen  # the classic choice is Income Tax: asked of the next test's agent
+
+
+def kinds_until(game, kind, bots):
+    """Play ``game`` with ``bots`` until a decision of ``kind`` is pending (True), or the game ends."""
+    while (decision := game.pending) is not None:
+        if decision.kind == kind:
+            return True
+        game.respond(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
+    return False
+
+
+@pytest.mark.parametrize("kind", ["bid", "raise_funds", "answer_trade", "lift_mortgage", "jail", "choose"])
+def test_a_copy_mid_turn_plays_on_alone_and_as_the_original_would(kind):
+    """Copied at a decision in the middle of a turn (an auction, a debt being raised, a trade being answered, a
+    card half resolved...): the copy plays on, the original is unchanged by it, and the original played on
+    with the same (deterministic) agents gives the same game as the copy."""
+    for seed in range(60):
+        names = ("trader", "cautious", "trader", "greedy")
+        game = monopoly.Game(CLASSIC, agents(names), seed=seed, max_turns=400)
+        if kinds_until(game, kind, game.agents):
+            break
+    else:
+        pytest.fail(f"no {kind} decision in 60 games")
+    pending, before = game.pending, game.state()
+    copy = game.copy()
+    assert copy.pending == pending and copy.state() == before
+    copy_events = events_of(copy)
+    copied = play(copy, agents(names))
+    assert game.state() == before and game.pending == pending  # the original did not move
+    original_events = events_of(game)
+    result = play(game, agents(names))
+    assert original_events == copy_events and result == copied
+
+
+def test_a_search_agent_copies_the_game_while_it_decides():
+    """An agent that looks ahead: at every purchase it copies the game (inside play(), where the game keeps
+    no marks until a copy asks), plays the copy on a few turns both ways, and buys if it is better off."""
+
+    class LookAhead(monopoly.Agent):
+        name = "look-ahead"
+        copies = 0
+
+        def buy(self, game, seat, space):
+            outcome = {}
+            for choice in (True, False):
+                trial = game.copy()
+                type(self).copies += 1
+                trial.answer(choice)
+                trial.seat_agents(agents(("greedy",) * game.players))
+                for _ in range(6):
+                    if trial.finished:
+                        break
+                    trial.play_turn()
+                outcome[choice] = trial.valuation(seat) - max(trial.valuation(s) for s in range(game.players)
+                                                              if s != seat)
+            before = game.state()
+            assert game.state() == before
+            return outcome[True] >= outcome[False]
+
+    results = []
+    for _ in range(2):
+        game = monopoly.Game(CLASSIC, [LookAhead(), *agents(("greedy", "cautious"))], seed=3, max_turns=120)
+        results.append((game.play(), game.state()))
+    assert results[0] == results[1]  # copies change nothing: the same game twice
+    assert LookAhead.copies > 10
+
+
+def test_agents_may_be_plain_functions_of_game_and_decision():
+    def thrifty(game, decision):
+        if decision.kind in ("buy", "answer_trade", "lift_mortgage"):
+            return game.cash[decision.seat] > 1000
+        return None if decision.kind in ("act", "raise_funds", "bid") else legal_answers(game, decision)[0]
+
+    game = monopoly.Game(CLASSIC, players=3, seed=8, max_turns=200)
+    result = play(game, [thrifty, thrifty, monopoly.make_agent("greedy")])
+    assert result.turns > 0 and [s.agent for s in sorted(result.standings, key=lambda s: s.seat)] == [
+        "thrifty", "thrifty", "greedy"]
+
+
+def test_play_turn_answer_and_play_mix_in_one_game():
+    _, straight = straight_game(21, names=("greedy", "cautious"), max_turns=120)
+    bots = agents(("greedy", "cautious"))
+    game = monopoly.Game(CLASSIC, bots, seed=21, max_turns=120)
+    events = events_of(game)
+    for _ in range(5):
+        game.play_turn()
+    for _ in range(7):  # a few answers by hand, stopping mid-turn
+        decision = game.pending
+        game.answer(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
+    game.play_turn()  # finishes the turn left half played
+    game.play()
+    assert events == straight
+
+
+def test_a_driven_game_cannot_be_played_without_agents():
+    game = monopoly.Game(CLASSIC, players=2, seed=1)
+    with pytest.raises(monopoly.SetupError, match="cannot answer decisions"):
+        game.play()
+    with pytest.raises(monopoly.SetupError, match="give the agents"):
+        monopoly.Game(CLASSIC, seed=1)
+
+
+def test_a_copy_between_turns_and_of_a_finished_game():
+    game = monopoly.Game(CLASSIC, agents(("greedy", "greedy")), seed=5, max_turns=30)
+    game.play_turn()
+    copy = game.copy()
+    assert copy.state() == game.state()
+    game.play()
+    assert game.copy().state() == game.state() and game.copy().pending is None
