@@ -1,11 +1,11 @@
 """Text views of a game: events told in words, a compact board, a player's holdings.
 
 ``monopoly play`` and ``monopoly replay`` print the same :class:`Narrator`
-lines: it reads the event stream only, keeping the little state it needs
-(cash, tokens, deeds, buildings) in a :class:`Tracker`, so a log file read back
+lines: it reads the event stream only, applying each event to a
+:class:`monopoly.Replay` (the engine's one replayer), so a log file read back
 tells the game exactly as it was told while it was played. The board and
 holdings views read any object with the game's state lists (a ``Game`` or a
-``Tracker``). Nothing here decides anything: it only describes.
+``Replay``). Nothing here decides anything: it only describes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import click
 
-from monopoly import Ruleset
+from monopoly import Replay, Ruleset
 
 Event = Mapping[str, Any]
 
@@ -153,7 +153,7 @@ def _join(parts: Sequence[str]) -> str:
 
 
 class GameState(Protocol):
-    """The state lists the views read (a ``Game`` has them; so has a :class:`Tracker`)."""
+    """The state lists the views read (a ``Game`` has them; so has a :class:`~monopoly.Replay`)."""
 
     players: int
     cash: list[int]
@@ -164,95 +164,6 @@ class GameState(Protocol):
     bankrupt: list[bool]
     jail_turns: list[int]
     held_cards: list[Any]
-
-
-class Tracker:
-    """The state a narration needs, kept from the events alone."""
-
-    def __init__(self, ruleset: Ruleset | None):
-        self.ruleset = ruleset
-        size = len(ruleset.board) if ruleset is not None else 0
-        self.size = size
-        go = next((s.index for s in ruleset.board if s.kind == "go"), 0) if ruleset is not None else 0
-        self.go = go
-        self.players = 0
-        self.cash: list[int] = []
-        self.position: list[int] = []
-        self.bankrupt: list[bool] = []
-        self.jail_turns: list[int] = []
-        self.held_cards: list[list[list[Any]]] = []
-        self.owner = [-1] * size
-        self.buildings = [0] * size
-        self.mortgaged = [False] * size
-        self.turn = 0
-        self.round = 0
-
-    def _grow(self, space: int) -> None:
-        if space >= len(self.owner):  # a log read without its ruleset
-            extra = space + 1 - len(self.owner)
-            self.owner += [-1] * extra
-            self.buildings += [0] * extra
-            self.mortgaged += [False] * extra
-
-    def update(self, e: Event) -> None:
-        kind = e["type"]
-        if kind == "game_start":
-            n = self.players = len(e["players"])
-            self.cash = [0] * n
-            self.position = [self.go] * n
-            self.bankrupt = [False] * n
-            self.jail_turns = [-1] * n
-            self.held_cards = [[] for _ in range(n)]
-        elif kind == "turn":
-            self.turn, self.round = e["turn"], e["round"]
-        elif kind == "payment":
-            for side, sign in (("from", -1), ("to", 1)):
-                who = e[side]
-                if isinstance(who, int) and 0 <= who < self.players:
-                    self.cash[who] += sign * e["amount"]
-        elif kind == "move":
-            self.position[e["seat"]] = e["to"]
-        elif kind == "jail":
-            seat = e["seat"]
-            self.jail_turns[seat] = 0 if e["action"] == "enter" else -1
-            if e["how"] == "card" and e["card"] in self.held_cards[seat]:
-                self.held_cards[seat].remove(e["card"])
-        elif kind == "card" and e["kept"]:
-            self.held_cards[e["seat"]].append([e["deck"], e["card"]])
-        elif kind in ("buy", "auction", "property", "build", "sell", "mortgage", "unmortgage"):
-            space = e.get("space")
-            if space is None:
-                return
-            self._grow(space)
-            if kind == "buy":
-                self.owner[space] = e["seat"]
-            elif kind == "auction":
-                if e["winner"] is not None:
-                    self.owner[space] = e["winner"]
-            elif kind == "property":
-                to = e["to"]
-                self.owner[space] = to if isinstance(to, int) else -1
-                if to == "bank":
-                    self.mortgaged[space] = False
-            elif kind in ("build", "sell"):
-                self.buildings[space] = e["level"]
-            else:
-                self.mortgaged[space] = kind == "mortgage"
-        elif kind == "trade" and e["accepted"]:
-            a, b = e["proposer"], e["partner"]
-            for cards, frm, to in ((e["give_cards"], a, b), (e["get_cards"], b, a)):
-                for card in cards:
-                    if card in self.held_cards[frm]:
-                        self.held_cards[frm].remove(card)
-                    self.held_cards[to].append(list(card))
-        elif kind == "bankrupt":
-            seat = e["seat"]
-            self.bankrupt[seat] = True
-            self.jail_turns[seat] = -1
-            creditor = e["creditor"]
-            if isinstance(creditor, int):
-                self.held_cards[creditor] += self.held_cards[seat]
-            self.held_cards[seat] = []
 
 
 class Narrator:
@@ -268,7 +179,7 @@ class Narrator:
         self.ruleset = ruleset
         self.echo: Callable[[str], Any] = echo if echo is not None else click.echo
         self.words = Words([], ruleset)
-        self.state = Tracker(ruleset)
+        self.state = Replay.new_for(ruleset, 0)
         self._pending_amount = 0
         self._held: Event | None = None
         self._last_card = ""
@@ -278,42 +189,33 @@ class Narrator:
         if self._held is not None:
             held, self._held = self._held, None
             if event["type"] == "jail" and event["action"] == "enter" and event["seat"] == held["seat"]:
-                self.state.update(held)
+                self.state.apply_dict(held)
                 self._say(self._jailed(event))
-                self.state.update(event)
+                self.state.apply_dict(event)
                 return
             self._say(self._moved(held))
-            self.state.update(held)
+            self.state.apply_dict(held)
         if event["type"] == "move" and event["to"] == self.words.jail and not event["passed_go"]:
             self._held = event
             return
         if event["type"] == "game_start":
             self.words = Words(event["players"], self.ruleset)
+            self.state = Replay.new_for(self.ruleset, len(event["players"]))
         lines = self.describe(event)
-        self.state.update(event)
+        self.state.apply_dict(event)
         for line in lines:
             self._say(line)
 
     def start_from(self, game: Any, players: Sequence[str]) -> None:
         """Go on telling a game restored from a save (no ``game_start`` will come)."""
         self.words = Words(players, self.ruleset)
-        st = self.state
-        st.players = game.players
-        st.cash = list(game.cash)
-        st.position = list(game.position)
-        st.bankrupt = list(game.bankrupt)
-        st.jail_turns = list(game.jail_turns)
-        st.held_cards = [[list(card) for card in cards] for cards in game.held_cards]
-        st.owner = list(game.owner)
-        st.buildings = list(game.buildings)
-        st.mortgaged = list(game.mortgaged)
-        st.turn, st.round = game.turn, game.round
+        self.state = Replay.new_for(self.ruleset, game.players, game.state())
 
     def flush(self) -> None:
         if self._held is not None:
             held, self._held = self._held, None
             self._say(self._moved(held))
-            self.state.update(held)
+            self.state.apply_dict(held)
 
     def _say(self, line: str) -> None:
         self.echo(line)

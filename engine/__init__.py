@@ -41,6 +41,7 @@ from .game import (
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
+from .game.apply import Replay
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
 from .game.save import (
@@ -120,6 +121,7 @@ __all__ = [
     "OutputError",
     "Problem",
     "RecordingAgent",
+    "Replay",
     "ReplayCheck",
     "Result",
     "Ruleset",

@@ -18,7 +18,7 @@ def test_docstring_examples(name):
     assert tried > 0 and failures == 0
 
 
-@pytest.mark.parametrize("name", ["embedding.md"])
+@pytest.mark.parametrize("name", ["embedding.md", "events.md"])
 def test_examples_in_the_docs(name):
     from .conftest import ROOT
 

@@ -39,21 +39,10 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 
 
 def replay_payments(events: list[dict[str, Any]]) -> tuple[dict[int, int], int]:
-    """Every seat's cash and the pot, from the payment events alone."""
-    players = len(events[0]["players"])
-    cash = dict.fromkeys(range(players), 0)
-    pot = 0
-    for event in events:
-        if event["type"] != "payment":
-            continue
-        for side, sign in (("from", -1), ("to", 1)):
-            who = event[side]
-            if who == "pot":
-                pot += sign * event["amount"]
-                assert pot >= 0, event
-            elif who != "bank":
-                cash[who] += sign * event["amount"]
-    return cash, pot
+    """Every seat's cash and the pot, from the payment events alone (the engine's one replayer)."""
+    replayed = log.replay_payments(events)
+    assert replayed["pot"] >= 0
+    return dict(enumerate(replayed["cash"])), replayed["pot"]
 
 
 def payments(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from . import actions as act
+from . import apply as writes
 from .decisions import Decision, check_answer
 from .events import BANK
 
@@ -50,9 +51,8 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
             raised = True
         if not raised or len(active) <= 1:
             break
-    if game._emit:
-        game._emit({"type": "auction", "item": item[0], "space": item[1], "winner": leader,
-                    "price": high if leader is not None else 0, "bids": bids})
+    # a lot is the winner's from here (the winner pays next); a building is placed by the caller
+    writes.auction(game, item[0], item[1], leader, high if leader is not None else 0, bids)
     return (leader, high) if leader is not None else (None, 0)
 
 
@@ -108,5 +108,5 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, A
         target = next(s for s in t.ownable if game.owner[s] == winner and (game.buildings[s] == t.hph) == hotel
                       and act.can(game, winner, act.Build(s)))
     game._transfer(winner, BANK, price, "building auction")
-    game._place_building(winner, target)
+    writes.build(game, winner, target, game.buildings[target] + 1)
     return True

@@ -62,24 +62,24 @@ def richest(game: Game, seats: list[int]) -> int:
     return min(seats, key=lambda s: (-game.valuation(s), -game.cash[s], s))
 
 
-def standings(game: Game) -> tuple[Standing, ...]:
-    """Players in order of finish: the winner, the others by valuation, then the bankrupt, last out first."""
+def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
+    """Players in order of finish: the winner (``game.winner`` unless given), the others by valuation, then the
+    bankrupt, last out first."""
     from .game import agent_name
 
+    first = game.winner if winner is None else winner
     alive = [s for s in range(game.players) if not game.bankrupt[s]]
-    alive.sort(key=lambda s: (s != game.winner, -game.valuation(s), -game.cash[s], s))
+    alive.sort(key=lambda s: (s != first, -game.valuation(s), -game.cash[s], s))
     order = alive + list(reversed(game.bankrupt_order))
     return tuple(Standing(s, agent_name(game.agents[s]), game.cash[s], game.valuation(s), game.bankrupt[s])
                  for s in order)
 
 
 def _finish(game: Game, reason: str, winner: int | None) -> None:
-    game.finished = True
-    game.end_reason = reason
-    game.winner = winner
-    if game._emit:
-        game._emit({"type": "game_end", "end": reason, "winner": winner, "turns": game.turn, "rounds": game.round,
-                    "standings": [s.to_json() for s in standings(game)]})
+    from . import apply as writes
+
+    writes.game_end(game, reason, winner, game.turn, game.round,
+                    tuple(s.to_json() for s in standings(game, winner)))
 
 
 def result_of(game: Game) -> Result:

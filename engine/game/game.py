@@ -13,7 +13,8 @@ takes one (an illegal answer is refused and changes nothing), and
 :func:`play` is the loop that asks agents. Between turns the generator yields
 ``None`` (a turn boundary), where the position is plain data again.
 
-Events are built only when somebody observes the game (``observe``).
+Every change of state is one event, written by :mod:`monopoly.game.apply` and
+recorded in ``game.events`` (small tuples; observers get each as a dict).
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ from typing import Any
 
 from ..ruleset.model import Ruleset
 from . import actions as act
+from . import apply as writes
+from .apply import move as _move
+from .apply import roll as _record_roll
 from .decisions import KINDS, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
 from .end import Result, check_end, result_of
-from .events import BANK, POT, RULES_VERSION, party
+from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .money import MAX_REFUSALS, Money
 from .state import GameState, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
@@ -123,7 +127,11 @@ class Game(Money):
         self._sides = ruleset.dice_sides
         self._random = self.rng.random
         self._observers: list[Observer] = list(observers)
-        self._emit: Observer | None = self._dispatch if self._observers else None
+        #: Every event of the game so far, as records (see :mod:`monopoly.game.events`).
+        self.events: list[tuple[Any, ...]] = []
+        self.record: Callable[[tuple[Any, ...]], None] = self.events.append
+        if self._observers:
+            self._observe_records()
         self.trades_this_phase = 0  # trades proposed in the after-turn phase going on
         self._act = [Decision(seat, "act") for seat in range(n)]  # the same question every turn: made once
         # --- the driver (see run_machine): the generator of the game, where it waits, and how to copy it
@@ -188,18 +196,24 @@ class Game(Money):
     # ------------------------------------------------------------------ events
 
     def observe(self, observer: Observer) -> None:
-        """Call ``observer(event)`` for every event from now on."""
+        """Call ``observer(event)`` for every event from now on, each as the dict of the log (docs/events.md)."""
         self._observers.append(observer)
-        self._emit = self._dispatch
+        self._observe_records()
 
-    def _dispatch(self, event: Event) -> None:
-        for observer in self._observers:
-            observer(event)
+    def _observe_records(self) -> None:
+        events, observers = self.events, self._observers
+
+        def record(entry: tuple[Any, ...]) -> None:
+            events.append(entry)
+            event = to_dict(entry)
+            for observer in observers:
+                observer(event)
+
+        self.record = record
 
     def emit(self, event: Event) -> None:
-        """Send an event of one's own (an agent's recorded decision, say) to the observers, if any."""
-        if self._emit:
-            self._emit(event)
+        """Record an event of one's own that changes nothing (an agent's ``decision``), told to the observers."""
+        writes.note(self, from_dict(event))
 
     # ------------------------------------------------------------------ driving
 
@@ -317,15 +331,15 @@ class Game(Money):
         two = self._two_dice
         passing = self.tables.has_pass_triggers
         act_of = self._act
+        record_turn, record_to_move = writes.turn, writes.to_move
+        n = self.players
         while not self.finished:
             if self._pause_between_turns:
                 yield None
             if self._mark_each_turn:
                 self._take_mark()
             p = self.current
-            self.turn += 1
-            if self._emit:
-                self._emit({"type": "turn", "turn": self.turn, "round": self.round, "seat": p})
+            record_turn(self, self.turn + 1, self.round, p)
             if self.jail_turns[p] < 0 or (yield from self._jail_start(p)):
                 doubles = 0
                 while True:
@@ -350,7 +364,12 @@ class Game(Money):
                 if action is not None:
                     yield from self._between_turns(p, action)
             if not self.finished:
-                self._next_seat()  # counts the round first, so a round limit ends the game right after it
+                # The next seat still playing; a new round when every seat still playing has had its turn. The
+                # round is counted first, so that a round limit ends the game right after it.
+                seat = (p + 1) % n
+                while self.bankrupt[seat]:
+                    seat = (seat + 1) % n
+                record_to_move(self, seat, self.round + 1 if seat <= p else self.round)
                 if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
                                                                    self.turn >= self.max_turns):
                     check_end(self)
@@ -402,21 +421,17 @@ class Game(Money):
         """
         if self.started:
             return
-        self.started = True
         rng = self.rng
-        for deck in self.decks.values():
+        orders = []
+        for key, deck in self.decks.items():
             order = list(deck)
             rng.shuffle(order)
-            deck.clear()
-            deck.extend(order)
-        if self._emit:
-            self._emit({"type": "game_start", "ruleset": self.ruleset.id, "variants": list(self.ruleset.variants),
-                        "seed": self.seed, "max_turns": self.max_turns,
-                        "players": [agent_name(a) for a in self.agents], "rules": RULES_VERSION})
+            orders.append((key, tuple(order)))
+        writes.game_start(self, self.ruleset.id, tuple(self.ruleset.variants), self.seed, self.max_turns,
+                          tuple(agent_name(a) for a in self.agents), RULES_VERSION, LOG_VERSION, tuple(orders))
         start = self.ruleset.starting_cash
         for seat in range(self.players):
             self._transfer(BANK, seat, start, "starting cash")
-        self.position = [max(self.tables.go, 0)] * self.players
         deal = self.rules.deal_deeds
         if deal:
             deeds = list(self.tables.ownable)
@@ -431,15 +446,6 @@ class Game(Money):
                         continue
                     self._transfer(seat, BANK, self.tables.price[space], "deed")
                     self._set_owner(space, seat, "deal")
-
-    def _next_seat(self) -> None:
-        n = self.players
-        seat = (self.current + 1) % n
-        while self.bankrupt[seat]:
-            seat = (seat + 1) % n
-        if seat <= self.current:  # every seat still playing has had its turn
-            self.round += 1
-        self.current = seat
 
     # ------------------------------------------------------------------ a turn
 
@@ -459,19 +465,14 @@ class Game(Money):
         dice: tuple[int, ...]
         if self._fixed_dice:
             dice = self._fixed_dice.popleft()
-            self.last_roll = dice
-            if self._emit:
-                self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
-            return dice
-        rnd = self._random
-        sides = self._sides
-        if self._two_dice:
-            dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
         else:
-            dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
-        self.last_roll = dice
-        if self._emit:
-            self._emit({"type": "roll", "seat": self.current, "dice": list(dice)})
+            rnd = self._random
+            sides = self._sides
+            if self._two_dice:
+                dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
+            else:
+                dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
+        _record_roll(self, self.current, dice)
         return dice
 
     def _jail_start(self, p: int) -> Steps:
@@ -498,15 +499,13 @@ class Game(Money):
             self._leave_jail(p, "paid")
             return True
         if choice == "card":
-            deck, index = self.held_cards[p].pop(0)
-            self._return_card(deck, index)
-            self._leave_jail(p, "card", [deck, index])
+            writes.jail(self, p, "leave", "card", self.held_cards[p][0])  # the card goes back under its deck
             return True
         dice = self._roll()
         if _all_same(dice):
             self._leave_jail(p, "doubles")
         else:
-            self.jail_turns[p] += 1
+            writes.jail(self, p, "stay", "roll", None)
             if self.jail_turns[p] < jail.max_turns:
                 return False
             yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
@@ -519,10 +518,8 @@ class Game(Money):
         yield from self._land(p, None)
         return False
 
-    def _leave_jail(self, p: int, how: str, card: list[Any] | None = None) -> None:
-        self.jail_turns[p] = -1
-        if self._emit:
-            self._emit({"type": "jail", "seat": p, "action": "leave", "how": how, "card": card})
+    def _leave_jail(self, p: int, how: str) -> None:
+        writes.jail(self, p, "leave", how, None)
 
     def _between_turns(self, p: int, action: act.Action) -> Steps:
         """The seat's actions after its turn, starting with ``action``, until it answers None."""
@@ -557,9 +554,7 @@ class Game(Money):
         old = self.position[p]
         new = (old + steps) % t.size
         passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
-        self.position[p] = new
-        if self._emit:
-            self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
+        _move(self, p, old, new, passed)
         yield from self._pass_along(p, old, steps, new, passed)
 
     def _step(self, p: int, steps: int) -> None:
@@ -568,9 +563,7 @@ class Game(Money):
         old = self.position[p]
         new = (old + steps) % t.size
         passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
-        self.position[p] = new
-        if self._emit:
-            self._emit({"type": "move", "seat": p, "from": old, "to": new, "passed_go": passed})
+        _move(self, p, old, new, passed)
         if passed and self.rules.salary:
             self._transfer(BANK, p, self.rules.salary, "salary")
 
@@ -598,9 +591,7 @@ class Game(Money):
 
     def _backward(self, p: int, steps: int) -> None:
         old = self.position[p]
-        self.position[p] = (old - steps) % self.tables.size
-        if self._emit:
-            self._emit({"type": "move", "seat": p, "from": old, "to": self.position[p], "passed_go": False})
+        _move(self, p, old, (old - steps) % self.tables.size, False)
 
     def _settle(self, p: int) -> bool:
         """Land ``p`` where it stands when nobody need be asked anything (no trigger or space effect, and a
@@ -703,9 +694,7 @@ class Game(Money):
         price = self.tables.price[s]
         if self.cash[p] >= price and self._yes(p, "buy", (yield Decision(p, "buy", (s,)))):
             self._transfer(p, BANK, price, "buy")
-            self._set_owner(s, p, None)
-            if self._emit:
-                self._emit({"type": "buy", "seat": p, "space": s, "price": price})
+            writes.buy(self, p, s, price)
         elif self.rules.auction_on_decline:
             yield from self.auction(s)
 
@@ -775,21 +764,15 @@ class Game(Money):
             yield from self._land(p, rent)
 
     def send_to_jail(self, p: int, why: str = "sent") -> None:
-        old = self.position[p]
-        self.position[p] = self.tables.jail
-        self.jail_turns[p] = 0
-        if self._emit:
-            self._emit({"type": "move", "seat": p, "from": old, "to": self.tables.jail, "passed_go": False})
-            self._emit({"type": "jail", "seat": p, "action": "enter", "how": why, "card": None})
+        _move(self, p, self.position[p], self.tables.jail, False)
+        writes.jail(self, p, "enter", why, None)
 
     def keep_card(self, p: int, card: Any) -> None:
         """``p`` keeps the card being resolved: it leaves the bottom of its deck for the player's hand."""
         if card is None:
             return
-        deck = self.decks[card.deck]
-        if card.slot in deck:  # not when a second `keep` in the same effect comes along
-            deck.remove(card.slot)
-            self.held_cards[p].append((card.deck, card.index))
+        if card.slot in self.decks[card.deck]:  # not when a second `keep` in the same effect comes along
+            writes.keep(self, p, card.deck, card.index, card.slot)
 
     def draw_card(self, p: int, deck_key: str) -> Steps:
         deck = self.decks[deck_key]
@@ -798,23 +781,11 @@ class Game(Money):
         self._chain += 1
         if self._chain > MAX_CHAINED_MOVES:
             return  # a card drawing from its own deck, over and over
-        slot_index = deck.popleft()
-        slot = self.tables.decks[deck_key][slot_index]
+        slot = self.tables.decks[deck_key][deck[0]]
         # To the bottom at once, so the decks are whole whatever the card does (a card that is
         # kept leaves the bottom again in keep_card).
-        deck.append(slot_index)
-        if self._emit:
-            self._emit({"type": "card", "seat": p, "deck": deck_key, "card": slot.index, "text": slot.text,
-                        "kept": slot.keeps})
+        writes.card(self, p, deck_key, slot.index, slot.text, slot.keeps)
         yield from slot.run(self, p, slot)
-
-    def _return_card(self, deck_key: str, card_index: int) -> None:
-        slots = self.tables.decks[deck_key]
-        held_slots = set(range(len(slots))) - set(self.decks[deck_key])
-        for slot_index in sorted(held_slots):
-            if slots[slot_index].index == card_index:
-                self.decks[deck_key].append(slot_index)
-                return
 
     def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> Steps:
         """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index."""
@@ -828,8 +799,7 @@ class Game(Money):
         if reason is not None:
             self._refuse(p, f"choice {act.safe_repr(choice)}", f"{reason}; taken as 0")
             choice = 0
-        if self._emit:
-            self._emit({"type": "choice", "seat": p, "options": list(options), "chosen": choice})
+        writes.note(self, (CHOICE, p, options, choice))
         return choice
 
     def option_costs(self, seat: int, *, worth: int | None = None) -> list[int]:
@@ -894,13 +864,10 @@ class Game(Money):
         level = self.buildings[s]
         return level * self.tables.house_cost[self.tables.group_of[s]] if level else 0
 
-    def _set_owner(self, s: int, seat: int, how: str | None) -> None:
+    def _set_owner(self, s: int, seat: int, how: str) -> None:
+        """The lot ``s`` changes hands (``seat`` -1: back to the bank) other than by buying."""
         previous = self.owner[s]
-        self.owner[s] = seat
-        self.owner_version += 1
-        if how is not None and self._emit:
-            self._emit({"type": "property", "space": s, "from": party(previous if previous >= 0 else BANK),
-                        "to": party(seat if seat >= 0 else BANK), "how": how})
+        writes.property_(self, s, previous if previous >= 0 else BANK, seat if seat >= 0 else BANK, how)
 
     # ------------------------------------------------------------------ auctions
 
@@ -911,9 +878,8 @@ class Game(Money):
         bidders = [(self.current + i) % self.players for i in range(self.players)]
         bidders = [b for b in bidders if not self.bankrupt[b]]
         winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
-        if winner is not None:
+        if winner is not None:  # the lot is the winner's (the auction event), who pays for it
             self._transfer(winner, BANK, price, "auction")
-            self._set_owner(s, winner, None)
 
     # ------------------------------------------------------------------ actions
 
@@ -952,7 +918,7 @@ class Game(Money):
         if kind is act.Build:
             group = t.group_of[s]
             self._transfer(seat, BANK, t.house_cost[group], "build")
-            self._place_building(seat, s)
+            writes.build(self, seat, s, self.buildings[s] + 1)
         elif kind is act.SellBuilding:
             group = t.group_of[s]
             level = self.buildings[s]
@@ -960,58 +926,28 @@ class Game(Money):
                 self._sell_down(seat, act.shortage_sale(t, self.buildings, self.houses_left, s,
                                                         self.rules.building.even))
                 return
-            if level == t.hotel_level:
-                self.hotels_left += 1
-                self.houses_left -= t.hph
-            else:
-                self.houses_left += 1
-            self.buildings[s] = level - 1
             self._transfer(BANK, seat, self.sell_value(group), "sell building")
-            if self._emit:
-                self._emit({"type": "sell", "seat": seat, "space": s, "level": level - 1, "sold": 1})
+            writes.sell(self, seat, s, level - 1, 1)
         elif kind is act.Mortgage:
-            self.mortgaged[s] = True
             self._transfer(BANK, seat, t.mortgage[s], "mortgage")
-            if self._emit:
-                self._emit({"type": "mortgage", "seat": seat, "space": s})
+            writes.mortgage(self, seat, s)
         else:
             self._transfer(seat, BANK, self.unmortgage_cost(s), "unmortgage")
-            self.mortgaged[s] = False
-            if self._emit:
-                self._emit({"type": "unmortgage", "seat": seat, "space": s})
-
-    def _place_building(self, seat: int, s: int) -> None:
-        t = self.tables
-        level = self.buildings[s]
-        if level == t.hph:
-            self.hotels_left -= 1
-            self.houses_left += t.hph
-        else:
-            self.houses_left -= 1
-        self.buildings[s] = level + 1
-        if self._emit:
-            self._emit({"type": "build", "seat": seat, "space": s, "level": level + 1})
+            writes.unmortgage(self, seat, s)
 
     def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
-        if not self._yes(partner, "answer_trade", (yield Decision(partner, "answer_trade", (trade,)))):
-            if self._emit:
-                self._emit({"type": "trade", "accepted": False, **_trade_fields(trade)})
+        accepted = self._yes(partner, "answer_trade", (yield Decision(partner, "answer_trade", (trade,))))
+        writes.trade(self, accepted, trade.proposer, partner, trade.give_spaces, trade.give_cash,  # cards move here
+                     trade.give_cards, trade.get_spaces, trade.get_cash, trade.get_cards)
+        if not accepted:
             return True
-        if self._emit:
-            self._emit({"type": "trade", "accepted": True, **_trade_fields(trade)})
         a, b = trade.proposer, partner
         if trade.give_cash:
             self._transfer(a, b, trade.give_cash, "trade")
         if trade.get_cash:
             self._transfer(b, a, trade.get_cash, "trade")
-        for deck, index in trade.give_cards:
-            self.held_cards[a].remove((deck, index))
-            self.held_cards[b].append((deck, index))
-        for deck, index in trade.get_cards:
-            self.held_cards[b].remove((deck, index))
-            self.held_cards[a].append((deck, index))
         for s in trade.give_spaces:
             self._set_owner(s, b, "trade")
         for s in trade.get_spaces:
@@ -1027,8 +963,7 @@ class Game(Money):
     def _refuse(self, seat: int, action: Any, reason: str) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             return  # `apply` called for no seat of this game: nobody to tell
-        if self._emit:
-            self._emit({"type": "refused", "seat": seat, "action": act.safe_repr(action), "reason": reason})
+        writes.note(self, (REFUSED, seat, act.safe_repr(action), reason))
         notify = getattr(self.agents[seat], "refused", None)
         if notify is not None:
             notify(self, seat, action, reason)
@@ -1104,13 +1039,3 @@ def _all_same(dice: tuple[int, ...]) -> bool:
 
 def agent_name(agent: Any) -> str:
     return getattr(agent, "name", type(agent).__name__)
-
-
-def _trade_fields(trade: act.Trade) -> dict[str, Any]:
-    return {
-        "proposer": trade.proposer, "partner": trade.partner,
-        "give_spaces": list(trade.give_spaces), "give_cash": trade.give_cash,
-        "give_cards": [list(c) for c in trade.give_cards],
-        "get_spaces": list(trade.get_spaces), "get_cash": trade.get_cash,
-        "get_cards": [list(c) for c in trade.get_cards],
-    }

@@ -339,28 +339,27 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     ...     {"type": "payment", "from": 1, "to": 0, "amount": 24, "reason": "rent"}])
     {'cash': [1524, 1401], 'pot': 75}
     """
-    cash: dict[int, int] = {}
+    from .apply import Replay
+
+    payments = []
     seats = 0
-    pot = 0
     for number, event in enumerate(events, 1):
         kind = event["type"]
         if kind == "payment":
-            amount = event["amount"]
-            for side, sign in (("from", -1), ("to", 1)):
+            for side in ("from", "to"):
                 who = event[side]
-                if who == "pot":
-                    pot += sign * amount
-                elif who == "bank":
-                    pass
-                elif isinstance(who, int) and not isinstance(who, bool) and who >= 0:
-                    cash[who] = cash.get(who, 0) + sign * amount
-                else:
+                if who not in PARTIES and not (isinstance(who, int) and not isinstance(who, bool) and who >= 0):
                     raise LogError(f"payment {side} {describe(who)}: expected a seat number, 'bank' or 'pot'",
                                    line=number)
+                if isinstance(who, int):
+                    seats = max(seats, who + 1)
+            payments.append(event)
         elif kind == "game_start":
-            seats = len(event["players"])
-    seats = max([seats, *(s + 1 for s in cash)])
-    return {"cash": [cash.get(s, 0) for s in range(seats)], "pot": pot}
+            seats = max(seats, len(event["players"]))
+    replay = Replay.new_for(None, seats)  # the payments applied by the one replayer, nothing else
+    for event in payments:
+        replay.apply_dict(event)
+    return {"cash": replay.cash, "pot": replay.pot}
 
 
 def verify_payments(events: Iterable[Mapping[str, Any]], *, source: str = "<events>") -> None:

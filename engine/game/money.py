@@ -15,8 +15,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
+from . import apply as writes
 from .decisions import Decision, check_answer
-from .events import BANK, POT, party
+from .events import BANK, POT
 
 if TYPE_CHECKING:
     from ..ruleset.model import Rules
@@ -58,14 +59,12 @@ class Money:
     debt_depth: int
     owner_version: int
     finished: bool
-    _emit: Any
 
     if TYPE_CHECKING:
         def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
         def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps: ...
         def _do(self, seat: int, action: act.Action) -> None: ...
-        def _set_owner(self, s: int, seat: int, how: str | None) -> None: ...
-        def _return_card(self, deck_key: str, card_index: int) -> None: ...
+        def _set_owner(self, s: int, seat: int, how: str) -> None: ...
         def _check_end(self) -> None: ...
         def auction(self, s: int) -> Steps: ...
 
@@ -85,18 +84,9 @@ class Money:
     def _fees_to(self) -> int:
         return POT if self.rules.fees_to == "pot" else BANK
 
-    def _transfer(self, frm: int, to: int, amount: int, reason: str) -> None:
-        """Move cash; every movement of money goes through here (and is one event)."""
-        if frm >= 0:
-            self.cash[frm] -= amount
-        elif frm == POT:
-            self.pot -= amount
-        if to >= 0:
-            self.cash[to] += amount
-        elif to == POT:
-            self.pot += amount
-        if self._emit:
-            self._emit({"type": "payment", "from": party(frm), "to": party(to), "amount": amount, "reason": reason})
+    #: Move cash: ``_transfer(frm, to, amount, reason)``; every movement of money is this one event
+    #: (:func:`monopoly.game.apply.payment`, itself: no layer between).
+    _transfer = writes.payment
 
     def charge(self, p: int, creditor: int, amount: int, reason: str) -> Steps:
         """``p`` owes ``amount`` to ``creditor`` (a seat, BANK or POT). Raises funds or goes bankrupt.
@@ -218,18 +208,10 @@ class Money:
         """Sell buildings back to the bank: each ``(lot, level after)``, at the sell-back price, the bank's
         stock following (a hotel that goes back brings its houses with it)."""
         t = self.tables
-        hotel = t.hotel_level
-        sold = []
-        for s, new in changes:  # the whole group first: a lot may keep houses another gives back
-            old = self.buildings[s]
-            self.houses_left += (old if old < hotel else 0) - (new if new < hotel else 0)
-            self.hotels_left += (old == hotel) - (new == hotel)
-            self.buildings[s] = new
-            sold.append((s, new, old - new))
-        for s, new, count in sold:
+        for s, new in changes:
+            count = self.buildings[s] - new
             self._transfer(BANK, p, self.sell_value(t.group_of[s]) * count, "sell building")
-            if self._emit:
-                self._emit({"type": "sell", "seat": p, "space": s, "level": new, "sold": count})
+            writes.sell(self, p, s, new, count)
 
     def _sell_group(self, p: int, group: int) -> None:
         """Sell every building of a group to the bank (a bankrupt's buildings)."""
@@ -246,10 +228,9 @@ class Money:
         as they are, and nothing is auctioned, so the final valuation sees the buildings with the creditor.
         """
         t = self.tables
-        if self._emit:
-            self._emit({"type": "bankrupt", "seat": p, "creditor": party(creditor), "owed": owed, "reason": reason})
         end = self.rules.end
         ceases = end.when == "bankruptcies" and len(self.bankrupt_order) + 1 >= end.bankruptcies
+        writes.bankrupt(self, p, creditor, owed, reason)  # out, and the kept cards to the creditor or the decks
         if not (ceases and creditor >= 0):
             # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
             for group in range(len(t.members)):
@@ -259,22 +240,11 @@ class Money:
             self._transfer(p, creditor, self.cash[p], "bankruptcy")
         elif self.cash[p] < 0:  # a debt the bank writes off
             self._transfer(BANK, p, -self.cash[p], "debt written off")
-        self.bankrupt[p] = True
-        self.bankrupt_order.append(p)
-        self.jail_turns[p] = -1
         lots = [s for s in t.ownable if self.owner[s] == p]
-        cards = self.held_cards[p]
-        self.held_cards[p] = []
         if creditor >= 0:
-            self.held_cards[creditor].extend(cards)
-            if ceases:  # built groups change hands whole: every lot first, then the events
+            if ceases:  # built groups change hands whole, mortgages and all
                 for s in lots:
-                    self.owner[s] = creditor
-                self.owner_version += 1
-                if self._emit:
-                    for s in lots:
-                        self._emit({"type": "property", "space": s, "from": party(p), "to": party(creditor),
-                                    "how": "bankruptcy"})
+                    self._set_owner(s, creditor, "bankruptcy")
             else:
                 for s in lots:
                     self._set_owner(s, creditor, "bankruptcy")
@@ -282,11 +252,8 @@ class Money:
                     if self.mortgaged[s] and not self.bankrupt[creditor]:
                         yield from self._receive_mortgaged(creditor, s)
         else:
-            for deck, index in cards:
-                self._return_card(deck, index)
             for s in lots:
-                self._set_owner(s, -1, "bankruptcy")
-                self.mortgaged[s] = False
+                self._set_owner(s, -1, "bankruptcy")  # back to the bank unmortgaged
         self._check_end()
         if creditor < 0 and not self.finished:
             for s in lots:
@@ -299,9 +266,7 @@ class Money:
         lift = self.unmortgage_cost(s)
         if self.cash[p] >= lift and self._yes(p, "lift_mortgage", (yield Decision(p, "lift_mortgage", (s,)))):
             self._transfer(p, BANK, lift, "unmortgage")
-            self.mortgaged[s] = False
-            if self._emit:
-                self._emit({"type": "unmortgage", "seat": p, "space": s})
+            writes.unmortgage(self, p, s)
         else:
             yield from self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
 

@@ -1,0 +1,395 @@
+"""The one writer of a game's state: one function per event type, and :func:`apply`.
+
+The rules (``game.py``, ``money.py``, ``auction.py``, ``end.py``) decide what
+happens; every change they make to the state is a call of one of the functions
+below, which writes the change and records the event (``state.record``). So the
+record is exactly what was applied, and replaying it is applying it again:
+:func:`apply` sends a record to its function. The live game, log replays
+(:class:`Replay`: the narration of ``monopoly replay``, the payment checks, the
+tests' shadow ledgers) and a state played back for checking all go through
+here; nothing else writes state.
+
+A state is any object with the fields of :class:`~monopoly.game.state.GameState`
+(decks as deques), ``tables`` (the ruleset's compiled tables, or None for a log
+read without its ruleset: then the bank's stock and the decks are not followed)
+and ``record`` (called with each record).
+
+>>> import monopoly
+>>> from monopoly.game.log import read_log
+>>> game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("greedy") for _ in "ab"], seed=3,
+...                      max_turns=40)
+>>> result = game.play()
+>>> replayed = Replay.of_records(game.events, game.ruleset)
+>>> replayed.cash == game.cash and replayed.owner == game.owner and replayed.buildings == game.buildings
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .events import (
+    AUCTION,
+    BANK,
+    BANKRUPT,
+    BUILD,
+    BUY,
+    CARD,
+    CHOICE,
+    DECISION,
+    GAME_END,
+    GAME_START,
+    JAIL,
+    KEEP,
+    MORTGAGE,
+    MOVE,
+    PAYMENT,
+    POT,
+    PROPERTY,
+    REFUSED,
+    ROLL,
+    SELL,
+    TO_MOVE,
+    TRADE,
+    TURN,
+    UNMORTGAGE,
+    from_dict,
+)
+from .state import LISTS, SCALARS, GameState
+
+Record = tuple[Any, ...]
+
+
+def game_start(g: Any, ruleset: str, variants: tuple[str, ...], seed: int, max_turns: int | None,
+               players: tuple[str, ...], rules: int, log: int, decks: tuple[tuple[str, tuple[int, ...]], ...]) -> None:
+    g.started = True
+    for key, order in decks:
+        deck = g.decks.get(key)
+        if deck is not None:
+            deck.clear()
+            deck.extend(order)
+    if g.tables is not None:
+        g.position[:] = [max(g.tables.go, 0)] * len(g.position)
+    g.record((GAME_START, ruleset, variants, seed, max_turns, players, rules, log, decks))
+
+
+def turn(g: Any, number: int, round_: int, seat: int) -> None:
+    g.turn = number
+    g.round = round_
+    g.current = seat
+    g.record((TURN, number, round_, seat))
+
+
+def to_move(g: Any, seat: int, round_: int) -> None:
+    g.current = seat
+    g.round = round_
+    g.record((TO_MOVE, seat, round_))
+
+
+def roll(g: Any, seat: int, dice: tuple[int, ...]) -> None:
+    g.last_roll = dice
+    g.record((ROLL, seat, dice))
+
+
+def move(g: Any, seat: int, frm: int, to: int, passed_go: bool) -> None:
+    g.position[seat] = to
+    g.record((MOVE, seat, frm, to, passed_go))
+
+
+def jail(g: Any, seat: int, action: str, how: str, card: tuple[str, int] | None) -> None:
+    if action == "enter":
+        g.jail_turns[seat] = 0
+    elif action == "stay":
+        g.jail_turns[seat] += 1
+    else:
+        g.jail_turns[seat] = -1
+        if card is not None:
+            held = g.held_cards[seat]
+            if card in held:
+                held.remove(card)
+                _return_card(g, card)
+    g.record((JAIL, seat, action, how, card))
+
+
+def buy(g: Any, seat: int, space: int, price: int) -> None:
+    g.owner[space] = seat
+    g.owner_version += 1
+    g.record((BUY, seat, space, price))
+
+
+def auction(g: Any, item: str, space: int | None, winner: int | None, price: int, bids: int) -> None:
+    if item == "space" and winner is not None and space is not None:
+        g.owner[space] = winner
+        g.owner_version += 1
+    g.record((AUCTION, item, space, winner, price, bids))
+
+
+def card(g: Any, seat: int, deck_key: str, index: int, text: str, kept: bool) -> None:
+    """A card drawn: the top card goes under its deck at once (a card kept leaves it again: :func:`keep`)."""
+    deck = g.decks.get(deck_key)
+    if deck:
+        deck.append(deck.popleft())
+    g.record((CARD, seat, deck_key, index, text, kept))
+
+
+def keep(g: Any, seat: int, deck_key: str, index: int, slot: int) -> None:
+    deck = g.decks.get(deck_key)
+    if deck is not None and slot in deck:
+        deck.remove(slot)
+    g.held_cards[seat].append((deck_key, index))
+    g.record((KEEP, seat, deck_key, index, slot))
+
+
+def note(g: Any, record: Record) -> None:
+    """An event that changes nothing (a choice told, an answer refused, a decision recorded): recorded only."""
+    g.record(record)
+
+
+def payment(g: Any, frm: int, to: int, amount: int, reason: str) -> None:
+    if frm >= 0:
+        g.cash[frm] -= amount
+    elif frm == POT:
+        g.pot -= amount
+    if to >= 0:
+        g.cash[to] += amount
+    elif to == POT:
+        g.pot += amount
+    g.record((PAYMENT, frm, to, amount, reason))
+
+
+def property_(g: Any, space: int, frm: int, to: int, how: str) -> None:
+    """A lot changes hands other than by buying (a trade, a bankruptcy, a deal, a set-up); to the bank it
+    comes unmortgaged."""
+    g.owner[space] = to if to >= 0 else -1
+    if to < 0:
+        g.mortgaged[space] = False
+    g.owner_version += 1
+    g.record((PROPERTY, space, frm, to, how))
+
+
+def build(g: Any, seat: int, space: int, level: int) -> None:
+    t = g.tables
+    if t is not None:
+        if level == t.hotel_level:  # the houses go back to the bank for the hotel
+            g.hotels_left -= 1
+            g.houses_left += t.hph
+        else:
+            g.houses_left -= 1
+    g.buildings[space] = level
+    g.record((BUILD, seat, space, level))
+
+
+def sell(g: Any, seat: int, space: int, level: int, sold: int) -> None:
+    t = g.tables
+    if t is not None:
+        hotel, old = t.hotel_level, level + sold
+        g.houses_left += (old if old < hotel else 0) - (level if level < hotel else 0)
+        g.hotels_left += (old == hotel) - (level == hotel)
+    g.buildings[space] = level
+    g.record((SELL, seat, space, level, sold))
+
+
+def mortgage(g: Any, seat: int, space: int) -> None:
+    g.mortgaged[space] = True
+    g.record((MORTGAGE, seat, space))
+
+
+def unmortgage(g: Any, seat: int, space: int) -> None:
+    g.mortgaged[space] = False
+    g.record((UNMORTGAGE, seat, space))
+
+
+def trade(g: Any, accepted: bool, proposer: int, partner: int, give_spaces: tuple[int, ...], give_cash: int,
+          give_cards: tuple[tuple[str, int], ...], get_spaces: tuple[int, ...], get_cash: int,
+          get_cards: tuple[tuple[str, int], ...]) -> None:
+    """A trade answered. Accepted, the kept cards change hands here; the cash and the lots follow as payments
+    and property events."""
+    if accepted:
+        held = g.held_cards
+        for cards, frm, to in ((give_cards, proposer, partner), (get_cards, partner, proposer)):
+            for held_card in cards:
+                if held_card in held[frm]:
+                    held[frm].remove(held_card)
+                    held[to].append(held_card)
+    g.record((TRADE, accepted, proposer, partner, give_spaces, give_cash, give_cards, get_spaces, get_cash,
+              get_cards))
+
+
+def bankrupt(g: Any, seat: int, creditor: int, owed: int, reason: str) -> None:
+    """``seat`` is out: its kept cards go to a player creditor, or back under their decks; its buildings, cash
+    and lots follow as sales, payments and property events."""
+    g.bankrupt[seat] = True
+    g.bankrupt_order.append(seat)
+    g.jail_turns[seat] = -1
+    cards = g.held_cards[seat]
+    g.held_cards[seat] = []
+    if creditor >= 0:
+        g.held_cards[creditor].extend(cards)
+    else:
+        for held_card in cards:
+            _return_card(g, held_card)
+    g.record((BANKRUPT, seat, creditor, owed, reason))
+
+
+def game_end(g: Any, end: str, winner: int | None, turns: int, rounds: int, standings: tuple[Any, ...]) -> None:
+    g.finished = True
+    g.end_reason = end
+    g.winner = winner
+    g.record((GAME_END, end, winner, turns, rounds, standings))
+
+
+def _return_card(g: Any, held_card: tuple[str, int]) -> None:
+    """A held card goes back under its deck (the first of its slots that is out of the deck)."""
+    if g.tables is None:
+        return
+    deck_key, index = held_card
+    slots = g.tables.decks.get(deck_key, ())
+    deck = g.decks[deck_key]
+    for slot_index, slot in enumerate(slots):
+        if slot.index == index and slot_index not in deck:
+            deck.append(slot_index)
+            return
+
+
+#: Each event type's function, by type code.
+_APPLY: dict[int, Callable[..., None]] = {
+    GAME_START: game_start, TURN: turn, TO_MOVE: to_move, ROLL: roll, MOVE: move, JAIL: jail, BUY: buy,
+    AUCTION: auction, CARD: card, KEEP: keep, PAYMENT: payment, PROPERTY: property_, BUILD: build, SELL: sell,
+    MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
+}
+for _code in (CHOICE, REFUSED, DECISION):
+    _APPLY[_code] = lambda g, *fields, _code=_code: g.record((_code, *fields))
+
+
+def apply(g: Any, record: Record) -> None:
+    """Apply one event (a record, see :mod:`monopoly.game.events`) to the state ``g``: the one replayer."""
+    _APPLY[record[0]](g, *record[1:])
+
+
+class Replay(GameState):
+    """A state that events are applied to from outside a game: a log's, or a game's record played back.
+
+    ``of_records`` and ``of_log`` start from the ruleset's first position for the players the ``game_start``
+    names (or from ``start``, a :class:`~monopoly.game.state.GameState`, for a game resumed from a save) and
+    apply every event. ``apply`` goes on one event at a time (a narration, ``replay --until``).
+    """
+
+    __slots__ = ("events", "log_version", "record", "tables")
+
+    tables: Any
+    events: list[Record]
+    record: Callable[[Record], None]
+    log_version: int
+    decks: dict[str, deque[int]]  # type: ignore[assignment]  # deques here: a draw takes the top card
+
+    @classmethod
+    def new_for(cls, ruleset: Any, players: int, start: GameState | None = None) -> Replay:
+        """An empty board for ``players`` (or the position ``start``), to apply a game's events to."""
+        from .tables import tables_for
+
+        replay = cls.__new__(cls)
+        if start is None and ruleset is not None and players:  # before the start: game_start and payments follow
+            from .game import Game
+
+            start = GameState.of(Game(ruleset, players=players))
+        if start is not None:
+            for name in LISTS:
+                setattr(replay, name, list(getattr(start, name)))
+            for name in SCALARS:
+                setattr(replay, name, getattr(start, name))
+            replay.held_cards = [list(cards) for cards in start.held_cards]
+            replay.decks = {key: deque(order) for key, order in start.decks.items()}
+            replay.last_roll = tuple(start.last_roll)
+            replay.rng = start.rng
+        else:  # no players yet, or a log read without its ruleset: lists grow as the events name spaces
+            replay._blank(players)
+            if ruleset is not None:
+                size = len(ruleset.board)
+                replay.owner, replay.buildings, replay.mortgaged = [-1] * size, [0] * size, [False] * size
+        replay.tables = tables_for(ruleset) if ruleset is not None else None
+        replay.events = []
+        replay.record = replay.events.append
+        replay.log_version = 2
+        return replay
+
+    def _blank(self, players: int) -> None:
+        self.cash, self.position, self.jail_turns = [0] * players, [0] * players, [-1] * players
+        self.bankrupt, self.bankrupt_order = [False] * players, []
+        self.owner, self.buildings, self.mortgaged = [], [], []
+        self.houses_left = self.hotels_left = self.pot = self.turn = self.round = self.current = 0
+        self.started = self.finished = False
+        self.end_reason = self.winner = None
+        self.owner_version = 0
+        self.held_cards = [[] for _ in range(players)]
+        self.decks = {}
+        self.last_roll = ()
+        self.rng = (3, (0,) * 625, None)
+
+    @classmethod
+    def of_records(cls, records: Iterable[Record], ruleset: Any, *, start: GameState | None = None) -> Replay:
+        """Every record of a game applied, from its first position (or ``start``)."""
+        records = list(records)
+        players = len(records[0][5]) if records and records[0][0] == GAME_START else len(start.cash) if start else 0
+        replay = cls.new_for(ruleset, players, start)
+        for record in records:
+            replay.apply(record)
+        return replay
+
+    @classmethod
+    def of_log(cls, events: Iterable[Mapping[str, Any]], ruleset: Any, *,
+               start: GameState | None = None) -> Replay:
+        """Every event of a log (dicts, as :func:`~monopoly.game.log.read_log` returns them) applied."""
+        replay: Replay | None = None
+        if start is not None:
+            replay = cls.new_for(ruleset, len(start.cash), start)
+        for event in events:
+            if replay is None:
+                players = len(event["players"]) if event["type"] == "game_start" else 0
+                replay = cls.new_for(ruleset, players)
+            replay.apply_dict(event)
+        return replay if replay is not None else cls.new_for(ruleset, 0)
+
+    @property
+    def players(self) -> int:
+        return len(self.cash)
+
+    @property
+    def go(self) -> int:
+        """The go space (0 for a log read without its ruleset)."""
+        return max(self.tables.go, 0) if self.tables is not None else 0
+
+    def apply(self, record: Record) -> None:
+        """Apply one record (the board grows for a log read without its ruleset)."""
+        if self.tables is None:
+            self._grow(record)
+        apply(self, record)
+
+    def apply_dict(self, event: Mapping[str, Any]) -> None:
+        """Apply one event of a log. A version-1 log's kept card (no ``keep`` event then) is kept here."""
+        record = from_dict(event)
+        if record[0] == GAME_START:
+            self.log_version = record[7]
+        self.apply(record)
+        if record[0] == CARD and record[5] and self.log_version < 2:
+            self.held_cards[record[1]].append((record[2], record[3]))
+
+    def _grow(self, record: Record) -> None:
+        code = record[0]
+        space = None
+        if code in (BUY, BUILD, SELL, MORTGAGE, UNMORTGAGE):
+            space = record[2]
+        elif code in (AUCTION, PROPERTY):
+            space = record[2] if code == AUCTION else record[1]
+        if isinstance(space, int) and space >= len(self.owner):
+            extra = space + 1 - len(self.owner)
+            self.owner += [-1] * extra
+            self.buildings += [0] * extra
+            self.mortgaged += [False] * extra
+        if code == GAME_START and not self.cash:
+            self._blank(len(record[5]))
+            self.record = self.events.append
+
+
+__all__ = ["BANK", "Replay", "apply"]
