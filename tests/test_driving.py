@@ -207,3 +207,63 @@ def test_a_copy_between_turns_and_of_a_finished_game():
     assert copy.state() == game.state()
     game.play()
     assert game.copy().state() == game.state() and game.copy().pending is None
+
+
+def mid_turn_game(kind="bid", seed=4, names=("trader", "cautious", "trader")):
+    for s in range(seed, seed + 40):
+        game = monopoly.Game(CLASSIC, agents(names), seed=s, max_turns=300)
+        if kinds_until(game, kind, game.agents):
+            return game, names
+    pytest.fail(f"no {kind} decision")
+
+
+@pytest.mark.parametrize("kind", ["bid", "raise_funds", "answer_trade"])
+def test_a_position_taken_mid_turn_holds_its_pending_work_and_resumes_there(kind):
+    """The state of a game waiting in the middle of a turn is plain data with the turn's pending work: to JSON
+    and back, into a new game, it waits for the same decision and plays on as the original does."""
+    import json
+
+    game, names = mid_turn_game(kind)
+    state = game.state()
+    assert state.pending is not None and state.pending.decision == (game.pending.seat, kind)
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["pending"]["decision"] == {"seat": game.pending.seat, "kind": kind}
+    again = monopoly.GameState.from_json(data, CLASSIC, players=len(names))
+    assert again == state
+    resumed = monopoly.Game.from_state(CLASSIC, agents(names), again, seed=game.seed, max_turns=300)
+    assert resumed.pending == game.pending and resumed.state() == state
+    resumed_events = events_of(resumed)
+    original_events = events_of(game)
+    assert play(resumed, agents(names)) == play(game, agents(names))
+    assert resumed_events == original_events
+
+
+def test_a_save_mid_turn_resumes_at_the_decision():
+    import json
+
+    game, names = mid_turn_game("bid")
+    data = json.loads(json.dumps(monopoly.game_to_json(game)))
+    resumed = monopoly.game_from_json(data, CLASSIC, agents(names))
+    assert resumed.pending == game.pending and resumed.state() == game.state()
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: d["cash"].__setitem__(0, d["cash"][0] + 5), "does not follow from its turn's start"),
+    (lambda d: d["pending"].__setitem__("answers", "yes"), "state.pending.answers is"),
+    (lambda d: d["pending"]["answers"].append({"action": "fly", "space": 1}), "state.pending.answers[1]"),
+    (lambda d: d["pending"].__setitem__("decision", {"seat": 0, "kind": "sing"}), "state.pending.decision is"),
+    (lambda d: d["pending"]["start"].__setitem__("pending", {}), "has pending work of its own"),
+    (lambda d: d["pending"]["start"]["buildings"].__setitem__(1, 9), "state.pending.start: "),
+    (lambda d: d["pending"].__setitem__("fixed_dice", [[7, 7]]), "state.pending.fixed_dice is"),
+    (lambda d: d["pending"].pop("start"), "state.pending has no 'start'"),
+])
+def test_damaged_pending_work_is_refused_with_the_problem(damage, words):
+    import json
+
+    game, names = mid_turn_game("bid")
+    data = json.loads(json.dumps(game.state().to_json()))
+    damage(data)
+    with pytest.raises(monopoly.StateError) as refused:
+        state = monopoly.GameState.from_json(data, CLASSIC, players=len(names))
+        monopoly.Game.from_state(CLASSIC, agents(names), state, seed=1, max_turns=300)
+    assert any(words in problem for problem in refused.value.problems), refused.value.problems

@@ -33,7 +33,7 @@ from .decisions import KINDS, Caller, Decision, FunctionAgent, IllegalAnswer, ch
 from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .money import MAX_REFUSALS, Money
-from .state import GameState, StateError
+from .state import GameState, Pending, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
 
 Event = dict[str, Any]
@@ -302,6 +302,29 @@ class Game(Money):
                 copy._send(answer)
         return copy
 
+    def pending_work(self) -> Pending | None:
+        """The work of the turn half played (the turn's start and the answers given since), while the game
+        waits for a decision in the middle of a turn; None between turns."""
+        if self._machine is None or self._waiting is None or self._mark is None:
+            return None
+        state, fixed = self._mark
+        return Pending(state, fixed, self._answers, (self._waiting.seat, self._waiting.kind))
+
+    def resume_pending(self, pending: Pending) -> None:
+        """Put the turn's start of ``pending`` in this game and play the turn again to its decision."""
+        pending.start.put(self)
+        self._fixed_dice.clear()
+        self._fixed_dice.extend(pending.fixed_dice)
+        self._machine = None
+        self._done = False
+        self._start_machine()
+        self.pending  # noqa: B018 - runs to the first decision of the turn
+        for answer in pending.answers:
+            if self._waiting is None:
+                break
+            self._answers.append(answer)
+            self._send(answer)
+
     def _start_machine(self) -> None:
         self._take_mark()
         self._machine = self._run()
@@ -309,7 +332,7 @@ class Game(Money):
 
     def _take_mark(self) -> None:
         """Mark the position to copy from: the answers given after it replay the game to where it is."""
-        self._mark = (GameState.of(self), tuple(self._fixed_dice))
+        self._mark = (GameState._copied(self, self.rng.getstate()), tuple(self._fixed_dice))  # between turns
         self._answers.clear()
 
     def _send(self, value: Any) -> None:

@@ -1,9 +1,11 @@
 """A position as plain data: :class:`GameState`, and every way one can break the rules.
 
-A ``GameState`` holds what the rules need to go on from a point between turns:
-cash, places, jail, deeds, buildings, mortgages, the bank's stock, the pot, the
-decks and the cards players keep, whose turn it is, how the game ended, and the
-random generator. No agents, no closures, no ruleset: plain lists and numbers,
+A ``GameState`` holds what the rules need to go on: cash, places, jail, deeds,
+buildings, mortgages, the bank's stock, the pot, the decks and the cards
+players keep, whose turn it is, how the game ended, the random generator, and,
+taken at a decision in the middle of a turn, the turn's pending work
+(:class:`Pending`: the turn's start and the answers given since, which play the
+turn again to where it waits). No agents, no closures, no ruleset: plain lists and numbers,
 so it copies cheaply (:meth:`GameState.copy`), goes to JSON and back
 (:meth:`to_json`, :meth:`from_json`; a save's ``state`` is this JSON), and can
 be set up by hand (:meth:`new` and the set-up methods) and checked
@@ -52,6 +54,10 @@ LISTS = ("cash", "position", "jail_turns", "bankrupt", "bankrupt_order", "owner"
 SCALARS = ("houses_left", "hotels_left", "pot", "turn", "round", "current", "started", "finished", "end_reason",
            "winner", "owner_version")
 STATE_KEYS = (*LISTS, *SCALARS, "held_cards", "decks", "last_roll", "rng")
+#: The keys of a state's ``pending`` (only in a state taken in the middle of a turn).
+PENDING_KEYS = ("start", "fixed_dice", "answers", "decision")
+#: The most answers one turn's pending work may hold (a turn asks a few dozen at most).
+MAX_PENDING_ANSWERS = 5_000
 
 
 class StateError(ValueError):
@@ -64,10 +70,41 @@ class StateError(ValueError):
         super().__init__(shown)
 
 
-class GameState:
-    """A position between turns (see the module docstring). Set-up methods return the state, so they chain."""
+class Pending:
+    """The pending work of a half-played turn, as data: ``start``, the position at the turn's start (between
+    turns), the dice fixed for it then, and the ``answers`` given since (as given: refused ones are refused
+    again), which play the turn again to the ``decision`` (seat, kind) it waits for. The rules are
+    deterministic, so this is all a game needs to go on from the middle of a turn."""
 
-    __slots__ = STATE_KEYS
+    __slots__ = ("answers", "decision", "fixed_dice", "start")
+
+    def __init__(self, start: GameState, fixed_dice: Sequence[tuple[int, ...]], answers: Sequence[Any],
+                 decision: tuple[int, str]):
+        self.start = start
+        self.fixed_dice = tuple(tuple(roll) for roll in fixed_dice)
+        self.answers = tuple(answers)
+        self.decision = decision
+
+    def to_json(self) -> dict[str, Any]:
+        from .decisions import encode_answer
+
+        return {"start": self.start.to_json(), "fixed_dice": [list(roll) for roll in self.fixed_dice],
+                "answers": [encode_answer(answer) for answer in self.answers],
+                "decision": {"seat": self.decision[0], "kind": self.decision[1]}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        from .decisions import decode_answer
+
+        return cls(GameState._unchecked(data["start"]), [tuple(roll) for roll in data["fixed_dice"]],
+                   [decode_answer(answer) for answer in data["answers"]],
+                   (data["decision"]["seat"], data["decision"]["kind"]))
+
+
+class GameState:
+    """A position (see the module docstring). Set-up methods return the state, so they chain."""
+
+    __slots__ = (*STATE_KEYS, "pending")
 
     cash: list[int]
     position: list[int]
@@ -92,13 +129,17 @@ class GameState:
     decks: dict[str, list[int]]
     last_roll: tuple[int, ...]
     rng: tuple[int, tuple[int, ...], float | None]
+    pending: Pending | None  # the half-played turn's work; None between turns
 
     # ------------------------------------------------------------------ to and from games and JSON
 
     @classmethod
     def of(cls, game: Game) -> GameState:
-        """The position of ``game`` now (a copy: later moves of the game do not change it)."""
-        return cls._copied(game, game.rng.getstate())
+        """The position of ``game`` now (a copy: later moves of the game do not change it), with the pending
+        work of the turn when the game waits for a decision in the middle of one."""
+        state = cls._copied(game, game.rng.getstate())
+        state.pending = game.pending_work()
+        return state
 
     @classmethod
     def _copied(cls, source: Any, rng: Any) -> GameState:
@@ -112,12 +153,30 @@ class GameState:
         state.decks = {key: list(order) for key, order in source.decks.items()}
         state.last_roll = tuple(source.last_roll)
         state.rng = rng
+        state.pending = getattr(source, "pending", None) if isinstance(source, GameState) else None
         return state
 
     def put(self, game: Game) -> None:
-        """Make this the position of ``game`` (a copy: the game's moves do not change this state)."""
+        """Make this the position of ``game`` (a copy: the game's moves do not change this state). A state with
+        pending work puts the turn's start and plays the turn again to its decision with the answers given;
+        :class:`StateError` if that does not come out as this state says."""
         from collections import deque
 
+        if self.pending is not None:
+            game.resume_pending(self.pending)
+            comes_out = GameState._copied(game, game.rng.getstate())
+            mine = GameState._copied(self, self.rng)
+            mine.pending = comes_out.pending = None
+            if comes_out != mine:
+                differ = [name for name in (*LISTS, *SCALARS, "held_cards", "decks", "last_roll", "rng")
+                          if comes_out.to_json()[name] != mine.to_json()[name]]
+                raise StateError([f"the position does not follow from its turn's start and answers: "
+                                  f"{', '.join(differ)} differ"])
+            decision = game.pending
+            if decision is None or (decision.seat, decision.kind) != tuple(self.pending.decision):
+                raise StateError([f"the turn's answers lead to {decision!r}, not to the decision the position "
+                                  f"waits for ({self.pending.decision[1]} of seat {self.pending.decision[0]})"])
+            return
         for name in LISTS:
             setattr(game, name, list(getattr(self, name)))
         for name in SCALARS:
@@ -140,6 +199,8 @@ class GameState:
         data["last_roll"] = list(self.last_roll)
         version, internal, gauss = self.rng
         data["rng"] = [version, list(internal), gauss]
+        if self.pending is not None:
+            data["pending"] = self.pending.to_json()
         return data
 
     @classmethod
@@ -166,6 +227,7 @@ class GameState:
         state.last_roll = tuple(data["last_roll"])
         version, internal, gauss = data["rng"]
         state.rng = (version, tuple(internal), gauss)
+        state.pending = Pending.from_json(data["pending"]) if data.get("pending") is not None else None
         return state
 
     def problems(self, ruleset: Ruleset, *, max_turns: int | None = None) -> list[str]:
@@ -179,7 +241,8 @@ class GameState:
         return found.problems
 
     def __repr__(self) -> str:
-        where = "finished" if self.finished else f"seat {self.current} to move"
+        where = "finished" if self.finished else f"seat {self.current} to move" if self.pending is None else \
+            f"{self.pending.decision[1]} of seat {self.pending.decision[0]} pending"
         return f"GameState({len(self.cash)} players, turn {self.turn}, {where})"
 
     def __eq__(self, other: object) -> bool:
@@ -390,7 +453,9 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
         found.add("state", f"state is {describe(state)}, not an object")
         return
     t = tables_for(ruleset)
-    check_keys(state, STATE_KEYS, "state", found)
+    check_keys({key: value for key, value in state.items() if key != "pending"}, STATE_KEYS, "state", found)
+    if "pending" in state:
+        _check_pending(state["pending"], ruleset, n, found)
 
     def typed_list(name: str, length: int, fits: Any, what: str) -> None:
         if name not in state:
@@ -508,9 +573,56 @@ def _check_cards(state: dict[str, Any], t: Any, n: int, found: _Found) -> None:
                                    f"(its cards are 0 to {len(slots) - 1})")
 
 
+def _check_pending(pending: Any, ruleset: Any, n: int, found: _Found) -> None:
+    """The pending work of a state taken mid-turn: its fields, and its start as a whole position."""
+    from .decisions import KINDS, decode_answer, encode_answer
+
+    if not isinstance(pending, dict):
+        found.add("pending", f"state.pending is {describe(pending)}, not an object")
+        return
+    check_keys(pending, PENDING_KEYS, "state.pending", found)
+    start = pending.get("start")
+    if isinstance(start, dict) and "pending" in start:
+        found.add("pending", "state.pending.start has pending work of its own: a turn starts between turns")
+    elif "start" in pending:
+        inner = _Found()
+        _check_state_fields(start, ruleset, n, inner)
+        if inner.ok("state") and isinstance(start, dict):
+            _check_rules(start, None, ruleset, n, inner)
+        for problem in inner.problems:
+            found.add("pending", f"state.pending.start: {problem}")
+    dice = pending.get("fixed_dice")
+    if "fixed_dice" in pending and not (isinstance(dice, list) and len(dice) <= 100 and all(
+            isinstance(roll, list) and len(roll) == ruleset.dice_count and
+            all(type(d) is int and 1 <= d <= ruleset.dice_sides for d in roll) for roll in dice)):
+        found.add("pending", f"state.pending.fixed_dice is {describe(dice)}, not a list of rolls of "
+                             f"{ruleset.dice_count} dice of {ruleset.dice_sides} sides")
+    answers = pending.get("answers")
+    if "answers" in pending:
+        if not isinstance(answers, list) or len(answers) > MAX_PENDING_ANSWERS:
+            found.add("pending", f"state.pending.answers is {describe(answers)}, not a list of at most "
+                                 f"{MAX_PENDING_ANSWERS} answers")
+        else:
+            for number, answer in enumerate(answers):
+                try:
+                    if encode_answer(decode_answer(answer)) != answer:
+                        raise ValueError
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    found.add("pending", f"state.pending.answers[{number}] is {describe(answer)}, not an answer "
+                                         "as a log or a save writes one")
+                    break
+    decision = pending.get("decision")
+    if "decision" in pending and not (isinstance(decision, dict) and set(decision) == {"seat", "kind"} and
+                                      _is_int(decision["seat"], 0, n - 1) and decision["kind"] in KINDS):
+        found.add("pending", f"state.pending.decision is {describe(decision)}, not a seat and a decision kind")
+
+
 def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, found: _Found) -> None:
     """The whole state against the rules: what no game reaches between turns. Checks that need a field
-    already found wrong are left out."""
+    already found wrong are left out. A state taken mid-turn is checked through its turn's start (above):
+    the rest follows from the rules, and putting it in a game checks that it does."""
+    if "pending" in state:
+        return
     t = tables_for(ruleset)
     rules = ruleset.rules
     ok = found.ok
