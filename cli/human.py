@@ -9,7 +9,6 @@ validates every answer again. A wrong answer is explained and asked again;
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -142,6 +141,7 @@ class HumanAgent(Agent):
         self.narrator = narrator
         self._phase = -1
         self._trades = 0
+        self.clock: Any = None  # the session's clock of a time-limit game (its seconds left shown after a turn)
 
     # ------------------------------------------------------------------ asking
 
@@ -366,8 +366,8 @@ class HumanAgent(Agent):
             click.echo("")
             for line in holdings_lines(game, self.words, seat):
                 click.echo(line)
-            if game.deadline is not None:
-                left = max(0, int(game.deadline - time.monotonic()))
+            if self.clock is not None:
+                left = int(self.clock.left())
                 click.echo(f"Time left: {left // 3600}:{left // 60 % 60:02}:{left % 60:02}")
         while True:
             legal = menu_order(game.legal_actions(seat))

@@ -198,8 +198,15 @@ class Session:
     """A game being played: the game, its narrator, its log and where it is saved."""
 
     def __init__(self, game: Game, narrator: Narrator, players: list[str], ruleset_source: str,
-                 variant_sources: list[str], save_path: Path | None, *, replace_save: bool = False):
+                 variant_sources: list[str], save_path: Path | None, *, replace_save: bool = False,
+                 clock: Clock | None = None):
         self.game = game
+        #: the time-limit rules' clock, kept here (the engine has none): told to the game between turns
+        self.clock = clock
+        for agent in game.agents:
+            person = getattr(agent, "inner", agent)
+            if isinstance(person, HumanAgent):
+                person.clock = clock
         self.narrator = narrator
         self.players = players
         self.ruleset_source = ruleset_source
@@ -229,7 +236,7 @@ class Session:
 
     def snapshot(self) -> dict[str, Any]:
         game = self.game
-        time_left = None if game.deadline is None else max(0.0, game.deadline - time.monotonic())
+        time_left = None if self.clock is None else self.clock.left()
         log = None
         if self.log is not None and self.log_file is not None:
             log = {"events": self.log_before + self.log.count, "sha256": self.log_file.hexdigest()}
@@ -254,6 +261,10 @@ class Session:
         self.last = self.snapshot()
         try:
             while not game.finished:
+                if self.clock is not None and self.clock.left() <= 0:
+                    game.time_up()  # the game ends now, between turns
+                    self.after_turn()
+                    break
                 game.play_turn()
                 self.after_turn()
         except QuitGame:
@@ -329,11 +340,22 @@ class Session:
             return
 
 
-def _deadline(ruleset: Ruleset, time_left: Any = None) -> float | None:
-    if ruleset.rules.end.when != "time":
-        return None
-    seconds = float(time_left) if isinstance(time_left, (int, float)) else ruleset.rules.end.minutes * 60.0
-    return time.monotonic() + seconds
+class Clock:
+    """The time-limit rules' clock of a game at the table: the minutes the ruleset gives (or what a save had
+    left), running from now. The engine keeps no clock; the session tells the game when this one runs out."""
+
+    def __init__(self, seconds: float):
+        self.deadline = time.monotonic() + seconds
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, time_left: Any = None) -> Clock | None:
+        if ruleset.rules.end.when != "time":
+            return None
+        return cls(float(time_left) if isinstance(time_left, (int, float)) else ruleset.rules.end.minutes * 60.0)
+
+    def left(self) -> float:
+        """Seconds left (0 when it has run out)."""
+        return max(0.0, self.deadline - time.monotonic())
 
 
 # ---------------------------------------------------------------------- the command
@@ -398,9 +420,8 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
     if max_turns is None and not any(is_human(name) for name in names):
         max_turns = BOTS_ONLY_TURNS  # nobody at the keyboard to stop it: bots alone may play for ever
     game = Game(loaded, make_agents(names, narrator), seed=seed, max_turns=max_turns, observers=[narrator])
-    game.deadline = _deadline(loaded)
     session = Session(game, narrator, names, _source(ruleset_name), [_source(v) for v in variants], save_path,
-                      replace_save=force)
+                      replace_save=force, clock=Clock.of(loaded))
     if log_path is not None:
         session.open_log(open_output(log_path, force=force))
     return session
@@ -433,7 +454,6 @@ def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], sav
     except SaveError as exc:
         raise click.ClickException(f"{escape(str(path))}: {exc}") from None
     game.observe(narrator)
-    game.deadline = _deadline(loaded, data.get("time_left"))
     if game.max_turns is None and not any(is_human(name) for name in names) and not game.finished:
         game.max_turns = max(BOTS_ONLY_TURNS, game.turn + 1)
         click.echo(f"note: only bots play this game, which has no turn limit: it stops after turn {game.max_turns}.",
@@ -444,7 +464,8 @@ def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], sav
     session = Session(game, narrator, names, _source(ruleset_name) if ruleset_name else source,
                       [_source(v) for v in variants] if variants else saved_variants,
                       save_path if save_path is not None else path,
-                      replace_save=force or save_path is None or save_path == path)
+                      replace_save=force or save_path is None or save_path == path,
+                      clock=Clock.of(loaded, data.get("time_left")))
     saved_log = data.get("log") if data["format"] == FORMAT else None
     if log_path is not None:
         _continue_log(session, log_path, saved_log, force)

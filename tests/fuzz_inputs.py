@@ -867,8 +867,6 @@ def _mid_game(folder: Path, name: str, ruleset: str, variants: list[str], player
     narrator = Narrator(loaded, echo=lambda line: None)
     game = monopoly.Game(loaded, make_agents(players, narrator), seed=seed, max_turns=CORPUS_MAX_TURNS,
                          observers=[narrator])
-    if loaded.rules.end.when == "time":
-        game.deadline = time.monotonic() + 3600
     session = Session(game, narrator, players, ruleset, variants, None)
     log_path = folder / f"{name}.jsonl"
     session.open_log(open(log_path, "w", encoding="utf-8", newline="\n"))  # noqa: SIM115 - closed below

@@ -210,11 +210,46 @@ def test_a_game_stopped_by_the_clock_replays(tmp_path):
         game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8, observers=[log])
         for _ in range(6):
             game.play_turn()
-        game.deadline = 0.0  # the clock runs out during turn 7
+        assert game.pending is not None and game.turn == 7  # turn 7 waits for a decision
+        game.time_up()  # the clock runs out during turn 7
         game.play_turn()
     assert game.finished and game.end_reason == "time" and game.turn == 7
     result = run("replay", str(path), "--verify")
     assert result.exit_code == 0, result.output
+
+
+def test_the_clock_is_told_between_turns_or_during_one_and_ends_the_game_at_the_end_of_that_turn(tmp_path):
+    ruleset = monopoly.load_ruleset("classic", ["time-limit"])
+    game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8)
+    for _ in range(3):
+        game.play_turn()
+    game.time_up()  # between turns: over at once
+    assert game.finished and game.end_reason == "time" and game.turn == 3
+    with pytest.raises(monopoly.GameOver):
+        game.time_up()
+    path = tmp_path / "clock.jsonl"
+    with EventLog(path) as log:
+        game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8, observers=[log])
+        game.play_turn()
+        game.time_up()
+    assert run("replay", str(path), "--verify").exit_code == 0
+    with pytest.raises(ValueError, match="no time limit"):
+        Game(monopoly.load_ruleset("classic"), [make_agent("greedy"), make_agent("cautious")], seed=8).time_up()
+
+
+def test_a_copy_after_the_clock_ran_out_mid_turn_ends_as_the_original():
+    ruleset = monopoly.load_ruleset("classic", ["time-limit"])
+    game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8)
+    while game.pending is not None and game.turn < 5:
+        game.respond(None if game.pending.kind in ("act", "raise_funds") else
+                     monopoly.game.decisions.legal_answers(game, game.pending)[0])
+    game.time_up()
+    copy = game.copy()
+    again = monopoly.Game.from_state(ruleset, [make_agent("greedy"), make_agent("cautious")], game.state())
+    for g in (game, copy, again):
+        g.seat_agents([make_agent("greedy"), make_agent("cautious")])
+        g.play_turn()
+    assert game.state() == copy.state() == again.state() and game.end_reason == "time" and game.turn == 5
 
 
 def test_recorder_examples_run():

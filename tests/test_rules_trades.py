@@ -141,3 +141,28 @@ def test_both_sides_pay_for_the_mortgaged_lots_they_receive():
     game.mortgaged[med] = game.mortgaged[reading] = True
     assert game.apply(0, Trade(0, 1, give_spaces=(med,), get_spaces=(reading,)))
     assert game.cash == [1490, 1497]
+
+
+def test_a_trade_whose_mortgage_interest_ends_the_game_stops_there():
+    """Two mortgaged lots swapped: the partner cannot pay the interest on the one it gets, goes bankrupt, and
+    that leaves one player: the game is over, and nobody pays the interest on the other lot after its end
+    (found by the invariant tests: uk, seed 0, six bots)."""
+    import monopoly
+    from monopoly.game.state import Setup
+
+    classic = monopoly.load_ruleset("classic")
+    setup = Setup(classic, players=2).give("Baltic Avenue", 0).mortgage("Baltic Avenue")
+    setup.give("Oriental Avenue", 1).mortgage("Oriental Avenue").set_cash(0, 500).set_cash(1, 0)
+    game = monopoly.Game.from_state(classic, [monopoly.make_agent("greedy"), monopoly.Agent()], setup.checked())
+    events = []
+    game.observe(events.append)
+
+    class Accepts(monopoly.Agent):
+        def answer_trade(self, game, seat, trade):
+            return True
+
+    game.seat_agents([monopoly.make_agent("greedy"), Accepts()])
+    baltic, oriental = classic.space("Baltic Avenue").index, classic.space("Oriental Avenue").index
+    assert game.apply(0, monopoly.Trade(0, 1, give_spaces=(baltic,), get_spaces=(oriental,)))
+    assert game.finished and game.winner == 0 and game.bankrupt[1]
+    assert events[-1]["type"] == "game_end"

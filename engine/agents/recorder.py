@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.actions import Trade
+from ..game.decisions import KINDS as DECISION_KINDS
 from ..game.decisions import decode_answer, encode_answer
 from ..game.events import LOG_V2_ONLY, LOG_VERSION, RULES_VERSION
 from .base import Agent, AuctionItem, Wrapper
@@ -230,6 +231,29 @@ def replay_agents(events: Sequence[Mapping[str, Any]]) -> list[Agent]:
     return agents
 
 
+class _ClockTold(Wrapper):
+    """A replayed seat that, before it answers, tells the game its clock ran out when the log says the driver
+    did so just there (``time_up`` is the next logged event)."""
+
+    def __init__(self, inner: Any, due: Any):
+        super().__init__(inner)
+        self.due = due
+
+
+def _told_then_asked(kind: str) -> Any:
+    def ask(self: _ClockTold, game: Any, seat: int, *args: Any) -> Any:
+        if self.due():
+            game.time_up()
+        return getattr(self.inner, kind)(game, seat, *args)
+
+    ask.__name__ = kind
+    return ask
+
+
+for _kind in DECISION_KINDS:
+    setattr(_ClockTold, _kind, _told_then_asked(_kind))
+
+
 def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck:
     """Play a logged game again from its ruleset, seed and recorded decisions, comparing every event.
 
@@ -302,15 +326,23 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
         seen += 1
 
     end = expected[-1] if complete else None
-    clock_turn = end["turns"] if end is not None and end["end"] == "time" and \
+    # A log of version 1 has no time_up: a game the clock ended (before its round limit) ended after its last turn.
+    clock_turn = end["turns"] if old_format and end is not None and end["end"] == "time" and \
         ruleset.rules.end.when == "time" and end["rounds"] < ruleset.rules.end.rounds else None
-    game = Game(ruleset, replay_agents(events), seed=start["seed"], max_turns=start.get("max_turns"),
-                observers=[check])
+    def clock_due() -> bool:
+        return seen < len(expected) and expected[seen]["type"] == "time_up" and ruleset.rules.end.when == "time" \
+            and not game.finished
+
+    agents: list[Any] = [_ClockTold(agent, clock_due) for agent in replay_agents(events)]
+    game = Game(ruleset, agents, seed=start["seed"], max_turns=start.get("max_turns"), observers=[check])
     try:
         while not game.finished:
-            if clock_turn is not None and game.turn + 1 >= clock_turn:
-                game.deadline = 0.0  # the clock ran out during the logged game's last turn
+            if clock_due():
+                game.time_up()  # the driver's clock ran out here, between turns
+                continue
             game.play_turn()
+            if clock_turn is not None and game.turn >= clock_turn and not game.finished:
+                game.time_up()
     except _Stop as stop:
         if stop.difference.number == 0:
             return ReplayCheck(seen, complete, None, "between turns")

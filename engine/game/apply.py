@@ -51,6 +51,7 @@ from .events import (
     REFUSED,
     ROLL,
     SELL,
+    TIME_UP,
     TO_MOVE,
     TRADE,
     TURN,
@@ -259,7 +260,7 @@ _APPLY: dict[int, Callable[..., None]] = {
     AUCTION: auction, CARD: card, KEEP: keep, PAYMENT: payment, PROPERTY: property_, BUILD: build, SELL: sell,
     MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
 }
-for _code in (CHOICE, REFUSED, DECISION):
+for _code in (CHOICE, REFUSED, DECISION, TIME_UP):
     _APPLY[_code] = lambda g, *fields, _code=_code: g.record((_code, *fields))
 
 

@@ -195,6 +195,17 @@ for _kind in KINDS:
 
 # ---------------------------------------------------------------------- answers as JSON (logs and saves)
 
+
+class _TimeUp:
+    """Where the driver told the game its clock ran out, among a turn's answers (see ``Game.time_up``)."""
+
+    def __repr__(self) -> str:
+        return "TIME_UP"
+
+
+#: The mark of ``Game.time_up`` in a turn's pending work (it replays as the clock running out there).
+TIME_UP = _TimeUp()
+
 #: How each action class is written in a recorded answer.
 ACTION_NAMES: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "unmortgage"}
 _ACTION_CLASSES: dict[str, Any] = {name: cls for cls, name in ACTION_NAMES.items()}
@@ -212,6 +223,8 @@ def encode_answer(answer: Any) -> Any:
     """
     if answer is None or isinstance(answer, (bool, str)):
         return answer
+    if answer is TIME_UP:
+        return {"clock": "time up"}
     if isinstance(answer, int) and _plain(int(answer)):
         return int(answer)
     kind = type(answer)
@@ -261,6 +274,8 @@ def decode_answer(data: Any) -> Any:
     """The answer :func:`encode_answer` wrote, back as the object the agent returned."""
     if not isinstance(data, Mapping):
         return data
+    if dict(data) == {"clock": "time up"}:
+        return TIME_UP
     name = data.get("action")
     if name == "trade":
         fields = {key: data[key] for key in _TRADE_FIELDS}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -39,19 +38,20 @@ class Result:
                 "end": self.end, "standings": [s.to_json() for s in self.standings]}
 
 
-def check_end(game: Game) -> None:
-    """Finish the game if the rules (or the turn cap) say it is over."""
+def check_end(game: Game, *, time_up: bool = False) -> None:
+    """Finish the game if the rules (or the turn cap) say it is over; ``time_up``: the driver's clock ran out
+    (the time-limit rules' minutes: the engine keeps no clock of its own)."""
     end = game.rules.end
     gone = len(game.bankrupt_order)
-    if gone == 0 and end.when == "last_standing" and (game.max_turns is None or game.turn < game.max_turns):
+    if gone == 0 and end.when == "last_standing" and (game.max_turns is None or game.turn < game.max_turns) \
+            and not time_up:
         return  # the common case, decided without looking at anyone
     alive = [s for s in range(game.players) if not game.bankrupt[s]]
     if len(alive) <= 1:
         _finish(game, "last_standing", alive[0] if alive else None)
     elif end.when == "bankruptcies" and len(game.bankrupt_order) >= end.bankruptcies:
         _finish(game, "bankruptcies", richest(game, alive))
-    elif end.when == "time" and (game.round >= end.rounds or
-                                 (game.deadline is not None and time.monotonic() >= game.deadline)):
+    elif end.when == "time" and (game.round >= end.rounds or time_up or game.clock_out):
         _finish(game, "time", richest(game, alive))
     elif game.max_turns is not None and game.turn >= game.max_turns:
         _finish(game, "turn_limit", None)

@@ -34,8 +34,8 @@ POT = -2
 RULES_VERSION = 2
 
 #: The version of the log's format, written in ``game_start`` (``log``). 1: logs without ``log``, before every
-#: change of state was an event. 2: the events that complete the record (``to_move``, ``keep``, a jail ``stay``)
-#: and the decks' order in ``game_start``. A reader of version 2 reads version 1 too
+#: change of state was an event. 2: the events that complete the record (``to_move``, ``keep``, a jail ``stay``,
+#: the driver's ``time_up``) and the decks' order in ``game_start``. A reader of version 2 reads version 1 too
 #: (:data:`LOG_V2_ONLY` says what version 1 lacks).
 LOG_VERSION = 2
 
@@ -200,6 +200,13 @@ class Bankrupt(NamedTuple):
     reason: str
 
 
+class TimeUp(NamedTuple):
+    """The driver's clock ran out (the time-limit rules' minutes), during or after ``turn``: the game ends at the
+    end of that turn (at once between turns)."""
+
+    turn: int
+
+
 class GameEnd(NamedTuple):
     end: str
     winner: int | None
@@ -214,15 +221,15 @@ TYPES: tuple[tuple[str, type], ...] = (
     ("auction", Auction), ("card", Card), ("choice", Choice), ("payment", Payment), ("property", Property),
     ("build", Build), ("sell", Sell), ("mortgage", Mortgage), ("unmortgage", Unmortgage), ("trade", Trade),
     ("refused", Refused), ("decision", DecisionMade), ("bankrupt", Bankrupt), ("game_end", GameEnd),
-    ("to_move", ToMove), ("keep", Keep),
+    ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp),
 )
 (GAME_START, TURN, ROLL, MOVE, JAIL, BUY, AUCTION, CARD, CHOICE, PAYMENT, PROPERTY, BUILD, SELL, MORTGAGE,
- UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP) = range(len(TYPES))
+ UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP) = range(len(TYPES))
 
 EVENT_TYPES = tuple(name for name, _ in TYPES)
 CODES = {name: code for code, (name, _) in enumerate(TYPES)}
 #: What a version-1 log does not have: these event types, and these keys of game_start.
-LOG_V2_ONLY = {"types": ("to_move", "keep"), "game_start": ("log", "decks"), "jail_actions": ("stay",)}
+LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up"), "game_start": ("log", "decks"), "jail_actions": ("stay",)}
 
 # The keys of each type's JSON object: the class's fields, with `from_` written `from`.
 _KEYS = tuple(tuple("from" if f == "from_" else f for f in cls._fields) for _, cls in TYPES)  # type: ignore[attr-defined]

@@ -29,9 +29,10 @@ from . import actions as act
 from . import apply as writes
 from .apply import move as _move
 from .apply import roll as _record_roll
-from .decisions import KINDS, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
+from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
 from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
+from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .state import GameState, Pending, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
@@ -113,7 +114,7 @@ class Game(Money):
         self.winner: int | None = None
         self.last_roll: tuple[int, ...] = (0, 0)
         self.debt_depth = 0
-        self.deadline: float | None = None  # time.monotonic() at which a time-limit game stops
+        self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
@@ -293,14 +294,36 @@ class Game(Money):
         copy = Game(self.ruleset, [_Named(agent_name(a)) for a in self.agents], self.seed, max_turns=self.max_turns)
         state.put(copy)
         copy._fixed_dice.extend(fixed)
-        copy.deadline = self.deadline
         if answers is not None:
             copy._start_machine()
             copy.pending  # noqa: B018 - runs to the first decision after the mark
-            for answer in answers:
-                copy._answers.append(answer)
-                copy._send(answer)
+            copy._replay_answers(answers)
         return copy
+
+    def _replay_answers(self, answers: Sequence[Any]) -> None:
+        """Send recorded answers (the driver's clock running out where it did among them)."""
+        for answer in answers:
+            if answer is TIME_UP:
+                self.time_up()
+            elif self._waiting is not None:
+                self._answers.append(answer)
+                self._send(answer)
+
+    def time_up(self) -> None:
+        """The driver's clock ran out (the time-limit rules' minutes): the game ends at the end of the turn in
+        progress, or at once between turns, the richest player winning. The engine keeps no clock, so the same
+        seed and answers give the same game however fast they come, and a save or a log needs no time: the
+        driver (``monopoly play``) keeps the clock and tells the game."""
+        if self.finished:
+            raise GameOver("the game is over")
+        if self.rules.end.when != "time":
+            raise ValueError(f"{self.ruleset.name} has no time limit: nothing ends on the clock")
+        writes.note(self, (TIME_UP_EVENT, self.turn))
+        if self._machine is None or self._waiting is None:  # between turns
+            check_end(self, time_up=True)
+        else:
+            self.clock_out = True
+            self._answers.append(TIME_UP)  # the turn's pending work replays it here
 
     def pending_work(self) -> Pending | None:
         """The work of the turn half played (the turn's start and the answers given since), while the game
@@ -319,11 +342,7 @@ class Game(Money):
         self._done = False
         self._start_machine()
         self.pending  # noqa: B018 - runs to the first decision of the turn
-        for answer in pending.answers:
-            if self._waiting is None:
-                break
-            self._answers.append(answer)
-            self._send(answer)
+        self._replay_answers(pending.answers)
 
     def _start_machine(self) -> None:
         self._take_mark()
@@ -975,12 +994,10 @@ class Game(Money):
             self._set_owner(s, b, "trade")
         for s in trade.get_spaces:
             self._set_owner(s, a, "trade")
-        for s in trade.give_spaces:
-            if self.mortgaged[s] and not self.bankrupt[b]:
-                yield from self._receive_mortgaged(b, s)
-        for s in trade.get_spaces:
-            if self.mortgaged[s] and not self.bankrupt[a]:
-                yield from self._receive_mortgaged(a, s)
+        for receiver, spaces in ((b, trade.give_spaces), (a, trade.get_spaces)):
+            for s in spaces:  # not once the interest of one has ended the game (a bankruptcy, the last but one)
+                if self.mortgaged[s] and not self.bankrupt[receiver] and not self.finished:
+                    yield from self._receive_mortgaged(receiver, s)
         return True
 
     def _refuse(self, seat: int, action: Any, reason: str) -> None:

@@ -249,7 +249,7 @@ class Money:
                 for s in lots:
                     self._set_owner(s, creditor, "bankruptcy")
                 for s in lots:
-                    if self.mortgaged[s] and not self.bankrupt[creditor]:
+                    if self.mortgaged[s] and not self.bankrupt[creditor] and not self.finished:
                         yield from self._receive_mortgaged(creditor, s)
         else:
             for s in lots:
