@@ -132,28 +132,28 @@ class Wrapper(Agent):
         if setup is not None:
             setup(game, seat, rng)
 
-    def buy(self, game: Game, seat: int, space: int) -> bool:
+    def buy(self, game: Game, seat: int, space: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self.inner.buy(game, seat, space)
 
-    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> Any:
         return self.inner.bid(game, seat, item, high_bid, leader)
 
-    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self.inner.jail(game, seat, options)
 
-    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self.inner.choose(game, seat, options)
 
-    def act(self, game: Game, seat: int) -> Action | None:
+    def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self.inner.act(game, seat)
 
-    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self.inner.answer_trade(game, seat, trade)
 
-    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Any:
         return self.inner.raise_funds(game, seat, owed)
 
-    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> Any:
         return self.inner.lift_mortgage(game, seat, space)
 
     def refused(self, game: Game, seat: int, action: Any, reason: str) -> None:

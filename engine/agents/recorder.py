@@ -42,7 +42,6 @@ from .base import Agent, AuctionItem, Wrapper
 if TYPE_CHECKING:
     import random
 
-    from ..game.actions import Action
     from ..game.game import Game
 
 class ReplayMismatch(RuntimeError):
@@ -83,28 +82,28 @@ class RecordingAgent(Wrapper):
         game.emit({"type": "decision", "seat": seat, "kind": kind, "answer": encode_answer(answer)})
         return answer
 
-    def buy(self, game: Game, seat: int, space: int) -> bool:
+    def buy(self, game: Game, seat: int, space: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._record(game, seat, "buy", self.inner.buy(game, seat, space))
 
-    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> Any:
         return self._record(game, seat, "bid", self.inner.bid(game, seat, item, high_bid, leader))
 
-    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self._record(game, seat, "jail", self.inner.jail(game, seat, options))
 
-    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self._record(game, seat, "choose", self.inner.choose(game, seat, options))
 
-    def act(self, game: Game, seat: int) -> Action | None:
+    def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._record(game, seat, "act", self.inner.act(game, seat))
 
-    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self._record(game, seat, "answer_trade", self.inner.answer_trade(game, seat, trade))
 
-    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Any:
         return self._record(game, seat, "raise_funds", self.inner.raise_funds(game, seat, owed))
 
-    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> Any:
         return self._record(game, seat, "lift_mortgage", self.inner.lift_mortgage(game, seat, space))
 
 
@@ -133,28 +132,28 @@ class ReplayAgent(Agent):
         self.answered += 1
         return decode_answer(answer)
 
-    def buy(self, game: Game, seat: int, space: int) -> bool:
+    def buy(self, game: Game, seat: int, space: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._next(seat, "buy")
 
-    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
+    def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> Any:
         return self._next(seat, "bid")
 
-    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> str:
+    def jail(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self._next(seat, "jail")
 
-    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
+    def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> Any:
         return self._next(seat, "choose")
 
-    def act(self, game: Game, seat: int) -> Action | None:
+    def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._next(seat, "act")
 
-    def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
+    def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self._next(seat, "answer_trade")
 
-    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Any:
         return self._next(seat, "raise_funds")
 
-    def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
+    def lift_mortgage(self, game: Game, seat: int, space: int) -> Any:
         return self._next(seat, "lift_mortgage")
 
     def get_state(self) -> Any:

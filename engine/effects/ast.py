@@ -36,19 +36,19 @@ BUILDING_WORDS = frozenset({"house", "hotel"})
 
 
 def _int_between(low: int, high: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute, value: object) -> None:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not int or not low <= value <= high:
             raise ValueError(f"{attribute.name} must be an int in {low}..{high}, got {value!r}")
 
     return check
 
 
-def _identifier(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _identifier(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not IDENTIFIER_RE.match(value):
         raise ValueError(f"{attribute.name} must match [a-z][a-z0-9_]*, got {value!r}")
 
 
-def _space_name(instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _space_name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     # The name is printed between double quotes, so it may not contain one.
     if not isinstance(value, str) or not value.strip() or '"' in value or "\n" in value:
         raise ValueError(f"{attribute.name} must be a non-blank name without '\"' or newline, got {value!r}")
@@ -113,7 +113,7 @@ class PerOwned:
     column: int = _position()
 
     @name.validator
-    def _not_a_building(self, attribute: attrs.Attribute, value: str) -> None:
+    def _not_a_building(self, attribute: attrs.Attribute[Any], value: str) -> None:
         if value in BUILDING_WORDS:
             raise ValueError(f"use PerHouse/PerHotel for {value!r}")
 
@@ -140,7 +140,7 @@ TERM_TYPES: tuple[type, ...] = (Fixed, PerHouse, PerHotel, PerOwned, PercentOfNe
 
 
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
         if len(value) < minimum:
             raise ValueError(f"{attribute.name} needs at least {minimum} item(s)")
         for item in value:
@@ -307,7 +307,7 @@ class Move:
     steps: int = attrs.field(validator=_int_between(MOVE_MIN, MOVE_MAX))
 
     @steps.validator
-    def _not_zero(self, attribute: attrs.Attribute, value: int) -> None:
+    def _not_zero(self, attribute: attrs.Attribute[Any], value: int) -> None:
         if value == 0:
             raise ValueError("steps cannot be 0")
 

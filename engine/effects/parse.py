@@ -14,7 +14,7 @@ import functools
 import importlib.resources
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -194,7 +194,7 @@ def _identifier(token: Token, what: str) -> str:
 
 
 @v_args(inline=True)
-class _Build(Transformer):
+class _Build(Transformer[Any, Any]):
     """Builds AST nodes bottom-up; names keep the position of their token."""
 
     def start(self, body: ast.Sequence | ast.Choice) -> ast.Effect:
@@ -313,7 +313,8 @@ def parse_effect(text: str) -> ast.Effect:
         raise TypeError(f"effect text must be a str, not {type(text).__name__}")
     try:
         tree = parser().parse(text)
-        return _BUILD.transform(tree)
+        effect: ast.Effect = _BUILD.transform(tree)
+        return effect
     except VisitError as wrapped:
         problem = wrapped.orig_exc
         if isinstance(problem, _Invalid):
@@ -387,7 +388,8 @@ def _acceptable(prefix: str, failure: UnexpectedInput) -> set[str]:
     try:
         replay = parser().parse_interactive(prefix)
         replay.exhaust_lexer()
-        return set(replay.accepts())
+        accepted: set[str] = set(cast(Any, replay).accepts())  # lark's method is untyped
+        return accepted
     except LarkError:
         if isinstance(failure, UnexpectedToken):
             return set(failure.expected)

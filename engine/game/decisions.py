@@ -260,7 +260,7 @@ def _plain(value: Any, depth: int = 0) -> bool:
     """Whether ``value`` is JSON a log reader takes back as it was (whole numbers of at most 15 digits)."""
     kind = type(value)
     if kind is int:
-        return -10**15 < value < 10**15
+        return bool(-10**15 < value < 10**15)
     if kind is str or kind is bool or value is None:
         return True
     if kind is list and depth < 3:

@@ -139,7 +139,8 @@ class EventLog:
 def event_schema() -> dict[str, Any]:
     """The JSON Schema of one event line (``schema/events.schema.json``)."""
     text = resources.files("monopoly.schema").joinpath("events.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 @functools.cache

@@ -57,6 +57,7 @@ def load_ruleset(name_or_path: PathOrName, variants: Sequence[PathOrName] = ()) 
 
 __all__ = [
     "DEFAULTS",
+    "ERROR",
     "MAX_PROBLEMS",
     "NOTE",
     "WARNING",

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import yaml
@@ -386,7 +386,7 @@ class _Builder:
         tag = event.tag
         explicit = tag is not None and tag != "!"
         if not explicit:
-            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+            tag = cast(Any, _RESOLVER).resolve(yaml.ScalarNode, event.value, event.implicit)  # PyYAML's is untyped
         if tag == "tag:yaml.org,2002:timestamp" and not explicit:
             return event.value  # a date is text to a ruleset
         short = _SCALAR_TAGS.get(tag)

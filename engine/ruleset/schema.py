@@ -29,7 +29,8 @@ def schema_text() -> str:
 
 @functools.cache
 def schema() -> dict[str, Any]:
-    return json.loads(schema_text())
+    loaded: dict[str, Any] = json.loads(schema_text())
+    return loaded
 
 
 @functools.cache
