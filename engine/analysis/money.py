@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game.rent import railroad_rent, street_rent, utility_rent
 from ..ruleset.model import Ruleset
 from .markov import LandingOdds
 
@@ -28,16 +29,22 @@ def _levels(ruleset: Ruleset, index: int) -> list[tuple[str, int, int]]:
     if space.kind == "street" and group is not None:
         hph = rules.building.houses_per_hotel
         house = group.house_cost or 0
-        levels = [("site", rent[0], price), ("group", rent[0] * rules.full_group_multiplier, price)]
+        multiplier, hotel = rules.full_group_multiplier, hph + 1
+
+        def at(level: int, whole_group: bool = True) -> int:
+            return street_rent(rent, level, whole_group=whole_group, multiplier=multiplier, hotel_level=hotel)
+
+        levels = [("site", at(0, False), price), ("group", at(0), price)]
         for houses in range(1, hph + 1):
-            levels.append((f"{houses} house{'s' * (houses > 1)}", rent[houses], price + houses * house))
-        levels.append(("hotel", rent[-1], price + (hph + 1) * house))
+            levels.append((f"{houses} house{'s' * (houses > 1)}", at(houses), price + houses * house))
+        levels.append(("hotel", at(hotel), price + hotel * house))
         return levels
     if space.kind == "railroad":
-        return [(f"{k} owned", rent[k - 1], price) for k in range(1, len(rent) + 1)]
-    if space.kind == "utility":
+        return [(f"{k} owned", railroad_rent(rent, owned=k), price) for k in range(1, len(rent) + 1)]
+    if space.kind == "utility":  # at the mean throw (the rent's factor is the same for every throw)
         mean = ruleset.dice_count * (ruleset.dice_sides + 1) / 2
-        return [(f"{k} owned", round(rent[k - 1] * mean), price) for k in range(1, len(rent) + 1)]
+        return [(f"{k} owned", round(utility_rent(rent, owned=k, dice=1) * mean), price)
+                for k in range(1, len(rent) + 1)]
     return []
 
 

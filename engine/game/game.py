@@ -34,8 +34,9 @@ from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
+from .rent import railroad_rent, street_rent, utility_rent
 from .state import GameState, Pending, StateError
-from .tables import DRAW, NOTHING, RAILROAD, STREET, UTILITY, tables_for
+from .tables import DRAW, NOTHING, RAILROAD, STREET, tables_for
 
 Event = dict[str, Any]
 Observer = Callable[[Event], None]
@@ -710,24 +711,16 @@ class Game(Money):
             return 0
         rent = t.rent[s]
         group = t.group_of[s]
+        owner = self.owner
         if kind == STREET:
             level = self.buildings[s]
-            if level == 0:
-                amount = rent[0]
-                owner = self.owner
-                if all(owner[m] == o for m in t.members[group]):
-                    amount *= self.rules.full_group_multiplier
-            elif level == t.hotel_level:
-                amount = rent[-1]
-            else:
-                amount = rent[level]
-        elif kind in (RAILROAD, UTILITY):
-            owner = self.owner
-            count = sum(1 for m in t.members[group] if owner[m] == o)
-            if kind == RAILROAD:
-                amount = rent[count - 1]
-            else:
-                amount = rent[count - 1] * sum(self.last_roll)
+            amount = street_rent(rent, level, whole_group=not level and all(owner[m] == o for m in t.members[group]),
+                                 multiplier=self.rules.full_group_multiplier, hotel_level=t.hotel_level)
+        elif kind == RAILROAD:
+            amount = railroad_rent(rent, owned=sum(1 for m in t.members[group] if owner[m] == o))
+        else:
+            amount = utility_rent(rent, owned=sum(1 for m in t.members[group] if owner[m] == o),
+                                  dice=sum(self.last_roll))
         if rent_mod is not None and rent_mod[0] == "x":
             amount *= rent_mod[1]
         return amount
