@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..effects import ast
+from ..game.movement import steps_ahead_to, steps_back_to
 from ..ruleset.model import Ruleset
 
 JAIL = -1  # an end of a move: sent to jail
@@ -203,8 +204,8 @@ class _Board:
         target = statement.target
         indexes = self.by_key[target.name] if isinstance(target, ast.NearestTarget) else self.by_name[target.name]
         if isinstance(statement, ast.AdvanceTo):
-            return min(indexes, key=lambda i: (i - at - 1) % n)
-        return min(indexes, key=lambda i: (at - i - 1) % n)
+            return (at + steps_ahead_to(at, indexes, size=n)) % n
+        return (at - steps_back_to(at, indexes, size=n)) % n
 
 
 def _scaled(part: dict[End, float], weight: float) -> dict[End, float]:

@@ -34,6 +34,7 @@ from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
+from .movement import passes_go, steps_ahead_to, steps_back_to
 from .rent import railroad_rent, street_rent, utility_rent
 from .state import GameState, Pending, StateError
 from .tables import DRAW, NOTHING, RAILROAD, STREET, tables_for
@@ -596,7 +597,7 @@ class Game(Money):
         t = self.tables
         old = self.position[p]
         new = (old + steps) % t.size
-        passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
+        passed = passes_go(t.go, old, steps, size=t.size)
         _move(self, p, old, new, passed)
         yield from self._pass_along(p, old, steps, new, passed)
 
@@ -605,7 +606,7 @@ class Game(Money):
         t = self.tables
         old = self.position[p]
         new = (old + steps) % t.size
-        passed = t.go >= 0 and (t.go - old - 1) % t.size < steps
+        passed = passes_go(t.go, old, steps, size=t.size)
         _move(self, p, old, new, passed)
         if passed and self.rules.salary:
             self._transfer(BANK, p, self.rules.salary, "salary")
@@ -773,17 +774,11 @@ class Game(Money):
             self._transfer(POT, p, self.pot, "pot")
 
     def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> Steps:
-        size = self.tables.size
-        here = self.position[p]
-        steps = min((target - here - 1) % size + 1 for target in targets)
-        yield from self._forward(p, steps)
+        yield from self._forward(p, steps_ahead_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, rent)
 
     def go_back_to(self, p: int, targets: tuple[int, ...]) -> Steps:
-        size = self.tables.size
-        here = self.position[p]
-        steps = min((here - target - 1) % size + 1 for target in targets)
-        self._backward(p, steps)
+        self._backward(p, steps_back_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, None)
 
     def move_by(self, p: int, steps: int) -> Steps:
