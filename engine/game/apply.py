@@ -94,6 +94,15 @@ def roll(g: Any, seat: int, dice: tuple[int, ...]) -> None:
     g.record((ROLL, seat, dice))
 
 
+def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, passed_go: bool) -> None:
+    """A roll and the move by it, the two events in one call (the hot line of every simulation)."""
+    g.last_roll = dice
+    record = g.record
+    record((ROLL, seat, dice))
+    g.position[seat] = to
+    record((MOVE, seat, frm, to, passed_go))
+
+
 def move(g: Any, seat: int, frm: int, to: int, passed_go: bool) -> None:
     g.position[seat] = to
     g.record((MOVE, seat, frm, to, passed_go))

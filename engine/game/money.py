@@ -208,7 +208,10 @@ class Money:
         """Sell buildings back to the bank: each ``(lot, level after)``, at the sell-back price, the bank's
         stock following (a hotel that goes back brings its houses with it)."""
         t = self.tables
-        for s, new in changes:
+        hotel = t.hotel_level
+        # Lots of houses first: the houses they give back are those a hotel broken down takes (the bank's stock
+        # never goes below nothing, even between two of these sales).
+        for s, new in sorted(changes, key=lambda change: self.buildings[change[0]] == hotel):
             count = self.buildings[s] - new
             self._transfer(BANK, p, self.sell_value(t.group_of[s]) * count, "sell building")
             writes.sell(self, p, s, new, count)
