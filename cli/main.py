@@ -10,6 +10,7 @@ import click
 
 from . import ruleset_commands, workbench_commands
 from .analyze_command import analyze
+from .compare_command import balance_command, compare_command
 from .play_command import play_command
 from .replay_command import replay_command
 from .simulate_command import simulate_command
@@ -36,6 +37,8 @@ cli.add_command(simulate_command)
 cli.add_command(play_command)
 cli.add_command(replay_command)
 cli.add_command(analyze)
+cli.add_command(compare_command)
+cli.add_command(balance_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -11,7 +11,9 @@ from typing import Any
 import click
 
 from monopoly import (
+    BACKENDS,
     BOTS,
+    BackendError,
     GameState,
     OutputError,
     SaveError,
@@ -20,6 +22,7 @@ from monopoly import (
     Summary,
     escape,
     make_agent,
+    ray_available,
     read_position_file,
     simulate,
 )
@@ -110,8 +113,9 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
               help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), or module:Class for an agent "
                    "class of your own.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game; game i uses SEED + i.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (results are the same for any number).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default 1); with --backend ray, the CPUs of the local cluster the command "
+                   "starts (default: all). Results are the same for any number.")
 @click.option("--max-turns", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Stop a game after this many turns (it then has no winner).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
@@ -121,9 +125,16 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
 @click.option("--from", "start_path", type=click.Path(dir_okay=False, path_type=Path), metavar="POSITION",
               help="Play every game on from this position (a position file, or a save of `monopoly play` or of "
                    "the engine), each with its own dice: who is winning it?")
+@click.option("--backend", type=click.Choice(list(BACKENDS)), default="local", show_default=True,
+              help="local: this machine's processes; ray: a Ray cluster (pip install 'monopoly-engine[ray]'), "
+                   "with the same results.")
+@click.option("--address", metavar="HOST:PORT",
+              help="With --backend ray: join the cluster at this address ('auto': the one running on this "
+                   "machine); without it the command starts a local cluster.")
 @FORCE_OPTION
-def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int, jobs: int,
-                     max_turns: int, log_dir: Path | None, fmt: str, start_path: Path | None, force: bool) -> None:
+def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int,
+                     jobs: int | None, max_turns: int, log_dir: Path | None, fmt: str, start_path: Path | None,
+                     backend: str, address: str | None, force: bool) -> None:
     """Play many games between bots and report win rates, game lengths and how games ended.
 
     Game i (from 0) is played with seed SEED + i and fresh agents, so every
@@ -136,6 +147,12 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
         raise click.BadParameter(
             f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
             f"not {len(names)}", param_hint="'--players'")
+    if address is not None and backend != "ray":
+        raise click.BadParameter("--address is the address of a Ray cluster: give it with --backend ray",
+                                 param_hint="'--address'")
+    if backend == "ray" and not ray_available():
+        raise click.BadParameter("the ray backend needs Ray, which is not installed here: "
+                                 "pip install 'monopoly-engine[ray]'", param_hint="'--backend'")
     start = _position(start_path, loaded, len(names), max_turns) if start_path is not None else None
     if start is not None and log_dir is not None:
         raise click.UsageError("--log cannot be combined with --from: a log starts with the game")
@@ -150,12 +167,15 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
             with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
                                    show_eta=True) as bar:
                 result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                                  progress=bar.update, replace_logs=force, start=start)
+                                  progress=bar.update, replace_logs=force, start=start, backend=backend,
+                                  address=address)
         else:
             result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                              replace_logs=force, start=start)
+                              replace_logs=force, start=start, backend=backend, address=address)
     except OutputError as exc:
         raise click.ClickException(refusal(exc)) from None
+    except BackendError as exc:
+        raise click.ClickException(escape(str(exc))) from None
     if fmt == "json":
         data = result.to_json()
         if start is not None:

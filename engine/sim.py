@@ -15,7 +15,10 @@ statistics and the event logs are the same whatever the number of workers.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
+import logging
 import math
 import multiprocessing
 import os
@@ -24,14 +27,15 @@ import statistics
 import sys
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
 import attrs
 
 from .agents import make_agent
-from .files import OutputError, create
+from .files import OutputError, create, open_regular, write_whole
+from .game import BANK
 from .game.end import Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
@@ -65,6 +69,26 @@ def spec_name(spec: AgentSpec) -> str:
 #: ``progress(n)`` is told each time ``n`` more games have finished.
 Progress = Callable[[int], None]
 
+
+class Measure(Protocol):
+    """What gathers figures of one game in the worker that plays it: an observer of the game's events
+    (docs/events.md), then ``finish(result)``, whose (picklable) value is kept beside the game's result."""
+
+    def __call__(self, event: dict[str, Any]) -> None: ...
+
+    def finish(self, result: Result) -> Any: ...
+
+
+#: Makes a fresh :class:`Measure` for every game (a class of an importable module, so workers can run it).
+MeasureFactory = Callable[[], Measure]
+
+#: Where the games run: worker processes of this machine, or a Ray cluster.
+BACKENDS = ("local", "ray")
+#: How often Ray runs a task again whose worker was lost (a machine or a process died) before giving up.
+RAY_RETRIES = 3
+#: The reason of the payments that apply a seat's handicap (see ``simulate(handicap=)``).
+HANDICAP_REASON = "handicap"
+
 #: The normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
 #: The order in which ends are listed (others follow by name).
@@ -78,6 +102,10 @@ DECIMALS = 6
 
 class SimulationError(RuntimeError):
     """A game of a simulation failed (an engine or agent bug); the message names its seed."""
+
+
+class BackendError(RuntimeError):
+    """The backend asked for cannot run the games: Ray is not installed, or its cluster cannot be reached."""
 
 
 # ---------------------------------------------------------------------------- statistics
@@ -179,9 +207,10 @@ class Summary:
     turn_limit: int  # games stopped by the turn cap
     turn_limit_share: float
     ends: tuple[tuple[str, int], ...]  # (end, games), most frequent first
+    handicap: tuple[int, ...] | None = None  # cash added to (or taken from) each seat at the start
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "ruleset": self.ruleset, "variants": list(self.variants), "players": list(self.players),
             "games": self.games, "seeds": list(self.seeds), "max_turns": self.max_turns,
             "seats": [s.to_json() for s in self.seats], "agents": [a.to_json() for a in self.agents],
@@ -189,6 +218,9 @@ class Summary:
             "turn_limit": {"games": self.turn_limit, "share": self.turn_limit_share},
             "ends": dict(self.ends),
         }
+        if self.handicap is not None:  # only then: the JSON of a plain run stays as it always was
+            data["handicap"] = list(self.handicap)
+        return data
 
 
 def _p90(values: list[int]) -> int:
@@ -203,7 +235,7 @@ def _end_key(item: tuple[str, int]) -> tuple[int, int, str]:
 
 
 def summarize(results: Sequence[Result], players: Sequence[str], *, ruleset: str = "", variants: Sequence[str] = (),
-              max_turns: int | None = None) -> Summary:
+              max_turns: int | None = None, handicap: Sequence[int] | None = None) -> Summary:
     """Win rates per seat and per agent (95% Wilson intervals), lengths, cap share and ends of ``results``."""
     if not results:
         raise ValueError("no games to summarize")
@@ -226,6 +258,7 @@ def summarize(results: Sequence[Result], players: Sequence[str], *, ruleset: str
         seeds=(results[0].seed, results[-1].seed), max_turns=max_turns, seats=seats, agents=tuple(agents),
         no_winner=sum(1 for r in results if r.winner is None), turns=lengths, turn_limit=capped,
         turn_limit_share=_r(capped / n), ends=tuple(sorted(ends.items(), key=_end_key)),
+        handicap=tuple(handicap) if handicap is not None else None,
     )
 
 
@@ -238,6 +271,8 @@ class SimulationResult:
 
     results: tuple[Result, ...]
     summary: Summary
+    #: What the ``measure`` of each game gathered, in seed order (empty without a ``measure``).
+    measures: tuple[Any, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``{"games": [{"seed", "winner", "turns", "rounds", "end", "standings"}...], "summary": {...}}``."""
@@ -248,10 +283,15 @@ class SimulationResult:
 
 
 class _Runner:
-    """Plays games of one ruleset between fresh agents; one per process."""
+    """Plays games of one ruleset between fresh agents; one per process (pickled to Ray's workers).
+
+    ``whole_logs``: write each game's log at once, atomically, when the game is over (the Ray backend, where a
+    task whose worker was lost is run again: a log it had already written is then found identical and kept).
+    """
 
     def __init__(self, ruleset: Ruleset, players: Sequence[AgentSpec], max_turns: int | None, log_dir: Path | None,
-                 replace_logs: bool = False, start: GameState | None = None):
+                 replace_logs: bool = False, start: GameState | None = None, handicap: Sequence[int] | None = None,
+                 measure: MeasureFactory | None = None, whole_logs: bool = False):
         self.ruleset = ruleset
         self.players = tuple(players)
         self.factories = [agent_factory(spec) for spec in self.players]
@@ -259,32 +299,94 @@ class _Runner:
         self.log_dir = log_dir
         self.replace_logs = replace_logs
         self.start = start
+        self.handicap = tuple(handicap) if handicap is not None and any(handicap) else None
+        self.measure = measure
+        self.whole_logs = whole_logs
 
     def play(self, seed: int) -> Result:
+        return self.run(seed)[0]
+
+    def run(self, seed: int) -> tuple[Result, Any]:
+        """The game of ``seed``: its result, and what the measure gathered (None without one)."""
         try:
             agents = [make() for make in self.factories]
+            measure = self.measure() if self.measure is not None else None
+            observers: list[Any] = [measure] if measure is not None else []
             if self.start is not None:  # checked once, before any game: a new future from the same position
-                game = Game(self.ruleset, agents, seed, max_turns=self.max_turns)
+                game = Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=observers)
                 self.start.put(game)
                 game.rng.seed(seed)
-                return game.play()
-            if self.log_dir is None:
-                return Game(self.ruleset, agents, seed, max_turns=self.max_turns).play()
-            return self._play_logged(agents, seed)
+                result = game.play()
+            elif self.log_dir is None:
+                result = self._play(Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=observers))
+            else:
+                result = self._play_logged(agents, seed, observers)
+            return result, (measure.finish(result) if measure is not None else None)
         except OutputError:
             raise
         except Exception as exc:
             raise SimulationError(f"the game with seed {seed} ({', '.join(map(spec_name, self.players))}) failed: "
                                   f"{type(exc).__name__}: {exc}") from exc
 
-    def _play_logged(self, agents: list[Any], seed: int) -> Result:
-        assert self.log_dir is not None
-        # never through a link planted in the folder, never over a file unless asked
-        with create(self.log_dir / log_name(seed), replace=self.replace_logs) as handle:
-            return Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=(EventLog(handle),)).play()
+    def _play(self, game: Game) -> Result:
+        if self.handicap is not None:
+            apply_handicap(game, self.handicap)
+        return game.play()
 
-    def play_chunk(self, first: int, count: int) -> list[Result]:
-        return [self.play(seed) for seed in range(first, first + count)]
+    def _play_logged(self, agents: list[Any], seed: int, observers: list[Any]) -> Result:
+        assert self.log_dir is not None
+        path = self.log_dir / log_name(seed)
+        if not self.whole_logs:
+            # never through a link planted in the folder, never over a file unless asked
+            with create(path, replace=self.replace_logs) as handle:
+                return self._play(Game(self.ruleset, agents, seed, max_turns=self.max_turns,
+                                       observers=(EventLog(handle), *observers)))
+        buffer = io.StringIO()
+        result = self._play(Game(self.ruleset, agents, seed, max_turns=self.max_turns,
+                                 observers=(EventLog(buffer), *observers)))
+        text = buffer.getvalue()
+        try:
+            write_whole(path, text, replace=self.replace_logs)
+        except OutputError as exc:
+            # the same game played again after its worker was lost: the log it wrote then is this one
+            if exc.reason != "already exists" or _read_text(path) != text:
+                raise
+        return result
+
+    def play_chunk(self, first: int, count: int) -> list[tuple[Result, Any]]:
+        return [self.run(seed) for seed in range(first, first + count)]
+
+
+def _read_text(path: Path) -> str | None:
+    try:
+        with open_regular(path) as handle:
+            return handle.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def apply_handicap(game: Game, handicap: Sequence[int]) -> None:
+    """Start ``game`` (decks shuffled, starting cash paid, deeds dealt) and give each seat its ``handicap``:
+    a payment from the bank for a positive amount, to the bank for a negative one (reason ``"handicap"``), so
+    every unit of money stays accounted for in the events. A seat cannot be left with less than nothing.
+
+    >>> import monopoly
+    >>> game = monopoly.Game(monopoly.load_ruleset("classic"), players=3, seed=1)
+    >>> apply_handicap(game, [-100, 0, 100])
+    >>> game.cash
+    [1400, 1500, 1600]
+    """
+    if len(handicap) != game.players:
+        raise SetupError(f"a handicap of {len(handicap)} amounts for {game.players} seats")
+    game.start()
+    for seat, amount in enumerate(handicap):
+        if amount > 0:
+            game._transfer(BANK, seat, amount, HANDICAP_REASON)
+        elif amount < 0:
+            if game.cash[seat] + amount < 0:
+                raise SetupError(f"a handicap of {amount} leaves seat {seat} with less than nothing "
+                                 f"({game.cash[seat]} at the start)")
+            game._transfer(seat, BANK, -amount, HANDICAP_REASON)
 
 
 _runner: _Runner | None = None
@@ -295,15 +397,14 @@ def log_name(seed: int) -> str:
     return f"game-{seed}.jsonl"
 
 
-def _init_worker(ruleset: Ruleset, players: tuple[AgentSpec, ...], max_turns: int | None, log_dir: Path | None,
-                 replace_logs: bool, start: GameState | None) -> None:
+def _init_worker(runner: _Runner) -> None:
     global _runner
     # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _runner = _Runner(ruleset, players, max_turns, log_dir, replace_logs, start)
+    _runner = runner
 
 
-def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[Result]]:
+def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[tuple[Result, Any]]]:
     assert _runner is not None, "the worker was not initialised"
     first, count = chunk
     return first, _runner.play_chunk(first, count)
@@ -325,13 +426,12 @@ def _chunks(seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     return [(seed + start, min(size, games - start)) for start in range(0, games, size)]
 
 
-def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: Progress | None) -> list[Result]:
+def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int,
+                   progress: Progress | None) -> list[tuple[Result, Any]]:
     chunks = _chunks(seed, games, jobs)
     workers = min(jobs, len(chunks))
-    done: dict[int, list[Result]] = {}
-    pool = _context().Pool(workers, initializer=_init_worker,
-                           initargs=(runner.ruleset, runner.players, runner.max_turns, runner.log_dir,
-                                     runner.replace_logs, runner.start))
+    done: dict[int, list[tuple[Result, Any]]] = {}
+    pool = _context().Pool(workers, initializer=_init_worker, initargs=(runner,))
     try:
         # chunks come back as they finish (for the progress bar) and are put back in seed order below
         for first, results in pool.imap_unordered(_play_chunk, chunks):  # a failed game raises here
@@ -346,17 +446,154 @@ def _play_parallel(runner: _Runner, seed: int, games: int, jobs: int, progress: 
     return [result for first, _ in chunks for result in done[first]]
 
 
-def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games: int, seed: int = 1, jobs: int = 1,
-             max_turns: int | None = 1000, log_dir: PathOrName | None = None, progress: Progress | None = None,
-             *, variants: Sequence[PathOrName] = (), replace_logs: bool = False,
-             start: GameState | None = None) -> SimulationResult:
+# ---------------------------------------------------------------------------- Ray
+
+
+def _ray_chunk(runner: _Runner, first: int, count: int) -> list[tuple[Result, Any]]:
+    """One Ray task: the games of seeds ``first`` .. ``first + count - 1``, each fixed by its seed."""
+    return runner.play_chunk(first, count)
+
+
+def ray_available() -> bool:
+    """Whether the Ray backend can be used here (the ``ray`` extra is installed)."""
+    import importlib.util
+
+    return importlib.util.find_spec("ray") is not None
+
+
+def _import_ray() -> Any:
+    import importlib
+
+    try:  # imported by name: Ray is an optional extra, and the type checker need not know it
+        ray = importlib.import_module("ray")
+    except ImportError:
+        raise BackendError("the ray backend needs Ray, which is not installed: "
+                           "pip install 'monopoly-engine[ray]'") from None
+    return ray
+
+
+#: Seconds to wait for a cluster's address to answer before saying it does not.
+RAY_CONNECT_TIMEOUT = 5.0
+
+
+def _check_address(address: str) -> None:
+    """A quick check that something listens at a cluster's ``host:port`` (``ray://host:port`` too), so a wrong
+    address is one line at once rather than Ray's long wait; ``auto`` and other forms are left to Ray."""
+    import socket
+
+    bare = address.removeprefix("ray://")
+    host, colon, port = bare.rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_CONNECT_TIMEOUT):
+            pass
+    except OSError as exc:
+        raise BackendError(f"cannot start or join the Ray cluster at {address}: nothing answers there "
+                           f"({exc.strerror or type(exc).__name__}); start one with `ray start --head` or check "
+                           "the address") from None
+
+
+def _start_ray(ray: Any, address: str | None, cpus: int | None) -> bool:
+    """Join the cluster at ``address``, or start a local one of ``cpus`` CPUs (None: all of this machine).
+    True when this call started Ray (and must shut it down); False when it was running already."""
+    if ray.is_initialized():
+        return False
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                               "logging_level": logging.ERROR, "configure_logging": True}
+    if address is not None:
+        _check_address(address)
+    try:
+        if address is not None:
+            ray.init(address=address, **options)
+        else:  # "local": a new cluster of this run's own, never the last one started on the machine
+            ray.init(address="local", num_cpus=cpus, **options)
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... with its own words
+        where = f"the Ray cluster at {address}" if address is not None else "a local Ray cluster"
+        raise BackendError(f"cannot start or join {where}: {type(exc).__name__}: {str(exc)[:300]}") from None
+    return True
+
+
+@contextlib.contextmanager
+def ray_cluster(backend: str = "ray", address: str | None = None, cpus: int | None = None) -> Iterator[None]:
+    """With ``backend`` ``"ray"``: Ray running for the block (the cluster at ``address``, or a local one of
+    ``cpus`` CPUs), so several :func:`simulate` calls share one cluster instead of starting one each; shut
+    down after the block if it was started here. Does nothing for another backend."""
+    if backend != "ray":
+        yield
+        return
+    ray = _import_ray()
+    started = _start_ray(ray, address, cpus)
+    try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _play_ray(runner: _Runner, seed: int, games: int, cpus: int | None, address: str | None,
+              progress: Progress | None) -> list[tuple[Result, Any]]:
+    """The games as Ray tasks of a chunk of seeds each; results put back in seed order.
+
+    A task whose worker is lost (the process or its machine died) is run again by Ray, up to
+    :data:`RAY_RETRIES` times: its games are fixed by their seeds, so the run gives what it would have.
+    """
+    ray = _import_ray()
+    ray_exceptions = ray.exceptions
+
+    started = _start_ray(ray, address, cpus)
+    pending: dict[Any, int] = {}
+    try:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        chunks = _chunks(seed, games, workers)
+        task = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(_ray_chunk)
+        shared = ray.put(runner)  # sent to the object store once, not with every task
+        pending = {task.remote(shared, first, count): first for first, count in chunks}
+        done: dict[int, list[tuple[Result, Any]]] = {}
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                first = pending.pop(ref)
+                try:
+                    done[first] = ray.get(ref)
+                except ray_exceptions.RayTaskError as exc:  # the task raised: the game's own error
+                    cause = exc.cause
+                    if isinstance(cause, (SimulationError, OutputError)):
+                        raise cause from None
+                    raise SimulationError(f"a game of the seeds from {first} failed on Ray: "
+                                          f"{type(cause).__name__}: {cause}") from None
+                except ray_exceptions.RayError as exc:  # the worker was lost more often than Ray retries
+                    raise SimulationError(f"the games of seeds from {first} were lost on the Ray cluster "
+                                          f"(tried {RAY_RETRIES + 1} times): {type(exc).__name__}") from None
+                if progress is not None:
+                    progress(len(done[first]))
+    except BaseException:
+        for ref in pending:  # an error or Ctrl-C: stop the tasks still queued or running
+            with contextlib.suppress(Exception):  # already finished or gone: nothing to stop
+                ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+    return [result for first, _ in chunks for result in done[first]]
+
+
+# ---------------------------------------------------------------------------- the entry point
+
+
+def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games: int, seed: int = 1,
+             jobs: int | None = None, max_turns: int | None = 1000, log_dir: PathOrName | None = None,
+             progress: Progress | None = None, *, variants: Sequence[PathOrName] = (), replace_logs: bool = False,
+             start: GameState | None = None, handicap: Sequence[int] | None = None,
+             measure: MeasureFactory | None = None, backend: str = "local",
+             address: str | None = None) -> SimulationResult:
     """Play ``games`` games of ``ruleset`` between the agents of ``players``, one a seat: a built-in bot's
     name, or a factory that makes a fresh agent for every game (an :class:`~monopoly.agents.Agent` subclass,
     or any callable of no arguments; with ``jobs`` > 1 it must be picklable, as a class of an importable
     module is). Agents are named in the statistics by their name, or the factory's ``name`` or ``__name__``.
 
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
-    games in chunks (1: play in this process); the outcome does not depend on
+    games in chunks (1 or None: play in this process); the outcome does not depend on
     it. ``max_turns`` caps every game (None: no cap; a game may then never
     end). ``log_dir``: write the event log of each game to
     ``<log_dir>/game-<seed>.jsonl``; a log that is already there is an
@@ -370,6 +607,15 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
     ``log_dir`` (a log starts with the game). ``progress(n)`` is called as ``n`` more
     games finish. ``ruleset`` may also be a built-in name or a path, loaded
     with ``variants``.
+
+    ``handicap``: one amount a seat, added to its starting cash (negative: taken from it) by a payment after
+    the start (:func:`apply_handicap`). ``measure``: a factory of a :class:`Measure` for every game, whose
+    figures come back in ``SimulationResult.measures``.
+
+    ``backend``: ``"local"`` (this machine's processes) or ``"ray"``: the games run as Ray tasks of a chunk
+    of seeds each, on the cluster at ``address`` or on a local cluster started for the call (of ``jobs``
+    CPUs; None: all of them), with the same results as ``jobs=1``; :class:`BackendError` when Ray is missing
+    or the cluster cannot be reached.
 
     Raises ``ValueError`` for an unknown agent name or a bad count, and
     :class:`~monopoly.game.SetupError` when the ruleset is not played by that
@@ -388,10 +634,24 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
                          f"not {len(players)}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if max_turns is not None and max_turns < 1:
         raise ValueError(f"max_turns must be at least 1 (or None), not {max_turns}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise ValueError("an address is the address of a Ray cluster: give it with backend='ray'")
+    if handicap is not None:
+        handicap = tuple(int(amount) for amount in handicap)
+        if len(handicap) != len(players):
+            raise ValueError(f"a handicap of {len(handicap)} amounts for {len(players)} players")
+        if start is not None:
+            raise ValueError("a handicap changes the starting cash: it cannot be combined with a position")
+        for seat, amount in enumerate(handicap):
+            if ruleset.starting_cash + amount < 0:
+                raise ValueError(f"a handicap of {amount} leaves seat {seat} with less than nothing "
+                                 f"(starting cash {ruleset.starting_cash})")
     if start is not None:
         if log_dir is not None:
             raise ValueError("games played on from a position are not logged (a log starts with the game)")
@@ -402,6 +662,8 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
             raise StateError(problems)
         if start.finished:
             raise StateError(["the game of the position is over"])
+    if backend == "ray":
+        _import_ray()  # missing: say so before anything is written
     log_path = None
     if log_dir is not None:
         log_path = Path(log_dir)
@@ -413,21 +675,28 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
             if not replace_logs and os.path.lexists(existing):
                 raise OutputError(existing, "already exists",
                                   "give --force to replace the logs, or another folder")
-    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start)
-    if jobs == 1 or games == 1:
-        results = []
+    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start, handicap, measure,
+                     whole_logs=backend == "ray")
+    played: list[tuple[Result, Any]]
+    if backend == "ray":
+        played = _play_ray(runner, seed, games, jobs, address, progress)
+    elif jobs is None or jobs == 1 or games == 1:
+        played = []
         for game_seed in range(seed, seed + games):
-            results.append(runner.play(game_seed))
+            played.append(runner.run(game_seed))
             if progress is not None:
                 progress(1)
     else:
-        results = _play_parallel(runner, seed, games, jobs, progress)
-    summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns)
-    return SimulationResult(tuple(results), summary)
+        played = _play_parallel(runner, seed, games, jobs, progress)
+    results = [result for result, _ in played]
+    summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns,
+                        handicap=runner.handicap)
+    measures = tuple(figures for _, figures in played) if measure is not None else ()
+    return SimulationResult(tuple(results), summary, measures)
 
 
 __all__ = [
-    "AgentSpec", "AgentStats", "Lengths", "SeatStats", "SimulationError", "SimulationResult", "Summary",
-    "agent_factory", "simulate", "spec_name", "summarize",
-    "wilson",
+    "BACKENDS", "AgentSpec", "AgentStats", "BackendError", "Lengths", "Measure", "MeasureFactory", "SeatStats",
+    "SimulationError", "SimulationResult", "Summary", "agent_factory", "apply_handicap", "ray_available", "ray_cluster",
+    "simulate", "spec_name", "summarize", "wilson",
 ]

@@ -2,8 +2,10 @@
 
 The browser test needs the Debian packages ``chromium`` (and ``chromium-driver``
 for the visibility checks); it installs nothing and is skipped, saying so, on
-a machine without them. Its screenshot and the report it opened are kept in
-``test-artifacts/`` for a person to look at.
+a machine without them, except in CI (``CI`` set), where ``.ci/run`` installs
+them and a missing browser is a failure. Its screenshot and the report it
+opened are kept in ``test-artifacts/`` for a person to look at (the comparison
+page's too: tests/test_compare.py).
 """
 
 from __future__ import annotations
@@ -335,13 +337,32 @@ return out;
 """
 
 
+def missing(what: str) -> None:
+    """Skip, saying what to install; in CI, where .ci/run installs the browser, fail instead."""
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{what} in CI: .ci/run installs the Debian packages `chromium` and `chromium-driver` "
+                    "so that the browser tests run")
+    pytest.skip(f"{what} on this machine: install the Debian packages `chromium` and `chromium-driver` to run "
+                "the HTML pages in a real browser")
+
+
 @pytest.fixture(scope="module")
 def browser() -> str:
     found = find_browser()
     if found is None:
-        pytest.skip("no Chromium browser on this machine: install the Debian packages `chromium` and "
-                    "`chromium-driver` to run the HTML report in a real browser")
+        missing("no Chromium browser")
+    assert found is not None
     return found
+
+
+def find_driver() -> str:
+    """The chromedriver of the browser tests (skipped, or failed in CI, where there is none)."""
+    driver = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
+                                              else None)
+    if driver is None:
+        missing("no chromedriver")
+    assert driver is not None
+    return driver
 
 
 def test_report_renders_in_headless_chromium(browser, classic, tmp_path):
@@ -375,11 +396,7 @@ def test_report_renders_in_headless_chromium(browser, classic, tmp_path):
 
 
 def test_board_and_tables_are_visible_in_chromium(browser, classic, tmp_path):
-    driver = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
-                                              else None)
-    if driver is None:
-        pytest.skip("no chromedriver on this machine: install the Debian package `chromium-driver` to check "
-                    "what the browser shows")
+    driver = find_driver()
     from monopoly.analysis.analyze import analyze
 
     ARTIFACTS.mkdir(exist_ok=True)
