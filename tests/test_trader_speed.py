@@ -3,20 +3,36 @@
 Behaviour only, no timing (tests/benchmarks/bench_engine.py measures the speed): every offer passes the
 engine's validator, the same seed gives the same offers (in any number of worker processes, and across a
 save), one trade completes a group when one can, and an offer refused is not made again at the same
-ownership version.
+ownership version. The shortcuts taken for speed are held to what they stand for: the trader's bookkeeping,
+kept from one ownership version to the next, to a fresh look at the position; ``legal_actions``, derived
+from the state in one pass, to the validator's verdict on every action; ``cheapest_step``, the trader's
+way of raising a debt, to the engine's own.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
+import attrs
 import pytest
 
 import monopoly
 from monopoly import game_from_json, game_to_json
 from monopoly.agents import GreedyAgent, TraderAgent
-from monopoly.game.actions import Trade, verify
+from monopoly.game.actions import (
+    Build,
+    IllegalAction,
+    Mortgage,
+    SellBuilding,
+    Trade,
+    Unmortgage,
+    cheapest_step,
+    legal_actions,
+    shortage_sale,
+    verify,
+)
 from monopoly.game.state import Setup
 from monopoly.sim import simulate
 
@@ -214,3 +230,167 @@ def test_it_accepts_what_pays_it_and_declines_handing_over_a_group_cheaply():
     game.give(5, 1)
     assert trader.answer_trade(game, 1, Trade(0, 1, give_cash=240, get_spaces=(5,)))
     assert not trader.answer_trade(game, 1, Trade(0, 1, give_cash=200, get_spaces=(5,)))
+
+
+# ---------------------------------------------------------------------- the shortcuts, held to what they stand for
+
+
+class FreshLookTrader(CheckedTrader):
+    """A trader that, at every act, checks its bookkeeping kept across versions against a fresh trader's
+    first look at the same position (the whole groups and the plans), and raises funds as it would."""
+
+    def act(self, game: Any, seat: int) -> Any:
+        action = super().act(game, seat)
+        fresh = TraderAgent()
+        fresh.setup(game, seat, None)
+        fresh._done = set(self._done)
+        fresh._update(game, seat)
+        assert [s.group for s in self._groups] == [s.group for s in fresh._groups]
+        assert plain(game, self._plans) == plain(game, fresh._plans) and self._least_cash == fresh._least_cash
+        return action
+
+
+def plain(game: Any, plans: list[Any]) -> list[Any]:
+    """Plans with the getter of the lots they touch shown as those lots."""
+    every = list(range(game.tables.size))
+    return [(*plan[:3], plan[3](every), *plan[4:]) for plan in plans]
+
+
+@pytest.mark.parametrize(("ruleset", "names"), [
+    ("classic", ("trader", "trader", "trader", "trader")),
+    ("uk", ("trader", "random", "trader")),
+])
+def test_the_bookkeeping_kept_across_versions_is_a_fresh_look(ruleset, names):
+    rules = monopoly.load_ruleset(ruleset)
+    for seed in range(1, 5):
+        agents = [FreshLookTrader() if name == "trader" else monopoly.make_agent(name) for name in names]
+        monopoly.Game(rules, agents, seed=seed, max_turns=300).play()
+
+
+class LeavesDebtsToTheEngine(TraderAgent):
+    def raise_funds(self, game: Any, seat: int, owed: int) -> Any:
+        return None
+
+
+@pytest.mark.parametrize("variants", [(), ("tournament",), ("short-game",)])
+def test_the_trader_raises_debts_step_for_step_as_the_engine_would(variants):
+    rules = monopoly.load_ruleset("classic", variants)
+    raised = 0
+    for seed in range(1, 7):
+        logs = []
+        for trader in (TraderAgent, LeavesDebtsToTheEngine):
+            events: list[dict[str, Any]] = []
+            monopoly.Game(rules, [trader() for _ in range(4)], seed=seed, max_turns=400,
+                          observers=[events.append]).play()
+            logs.append(events)
+        assert logs[0] == logs[1]
+        raised += sum(1 for e in logs[0] if e["type"] in ("mortgage", "sell"))
+    assert raised > 50
+
+
+def positions(rules: Any, seed: int, players: int = 4, turns: int = 400):
+    """Positions of a seeded game of mixed bots, every few turns, each also with the bank short of houses."""
+    rng = random.Random(seed)
+    names = [rng.choice(["trader", "greedy", "random", "cautious"]) for _ in range(players)]
+    game = monopoly.Game(rules, [monopoly.make_agent(name) for name in names], seed=seed, max_turns=turns)
+    while not game.finished and game.turn < turns:
+        game.play_turn()
+        if game.turn % 5:
+            continue
+        yield game
+        houses, hotels = game.houses_left, game.hotels_left
+        game.houses_left, game.hotels_left = rng.randint(0, 4), rng.randint(0, 1)
+        yield game
+        game.houses_left, game.hotels_left = houses, hotels
+
+
+def verdict(game: Any, seat: int, action: Any, raising: bool) -> str | None:
+    try:
+        verify(game, seat, action, raising=raising)
+    except IllegalAction as refused:
+        return str(refused)
+    return None
+
+
+@pytest.mark.parametrize(("ruleset", "variants"), [("classic", ()), ("classic", ("tournament",)), ("uk", ())])
+def test_legal_actions_are_exactly_what_the_validator_accepts(ruleset, variants):
+    rules = monopoly.load_ruleset(ruleset, variants)
+    uneven = attrs.evolve(rules.rules, building=attrs.evolve(rules.rules.building, even=False))
+    seen = set()
+    for seed in range(1, 4):
+        for game in positions(rules, seed):
+            for game_rules in (rules.rules, uneven):
+                game.rules = game_rules
+                for seat in (*range(game.players), -1):
+                    for raising in (False, True):
+                        every = [action(space) for space in game.tables.ownable
+                                 for action in (Unmortgage, Build, SellBuilding, Mortgage)]
+                        accepted = [a for a in every if verdict(game, seat, a, raising) is None]
+                        legal = legal_actions(game, seat, raising=raising)
+                        assert legal == accepted
+                        seen.update(type(a) for a in legal)
+            game.rules = rules.rules
+    assert seen == {Build, SellBuilding, Mortgage, Unmortgage}
+
+
+def reference_cheapest_step(self: Any, p: int) -> Any:
+    """The plain definition of the least-loss step (the engine's own code before the fast one): every building
+    sale and every mortgage priced, the least loss first, then the larger step, then the lot first on the board."""
+    t = self.tables
+    owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
+    hotel, even = t.hotel_level, self.rules.building.even
+    best: Any = None
+    best_key: tuple[int, int, int] | None = None
+    for group, members in enumerate(t.members):
+        if not t.buildable[group] or owner[members[0]] != p:
+            continue
+        top = max(buildings[m] for m in members)
+        if not top:
+            continue
+        value = self.sell_value(group)
+        lost = t.house_cost[group] - value
+        for s in members:
+            level = buildings[s]
+            if not level or (even and level < top):
+                continue
+            if level == hotel and self.houses_left < t.hph:
+                sold = sum(buildings[m] - new for m, new in
+                           shortage_sale(t, buildings, self.houses_left, s, even))
+            else:
+                sold = 1
+            key = (sold * lost, -sold * value, s)
+            if value > 0 and (best_key is None or key < best_key):
+                best, best_key = SellBuilding(s), key
+            if even:
+                break  # every lot at the top of an even group sells alike: the first one stands for all
+    for s in t.ownable:
+        if owner[s] != p or mortgaged[s] or t.mortgage[s] <= 0:
+            continue
+        group = t.group_of[s]
+        if group >= 0 and any(buildings[m] for m in t.members[group]):
+            continue
+        key = (self.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s)
+        if best_key is None or key < best_key:
+            best, best_key = Mortgage(s), key
+    return best
+
+
+@pytest.mark.parametrize(("ruleset", "variants"), [("classic", ()), ("classic", ("tournament",)), ("uk", ())])
+def test_cheapest_step_is_the_plain_definitions_choice(ruleset, variants):
+    rules = monopoly.load_ruleset(ruleset, variants)
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(1, 4):
+        for game in positions(rules, seed):
+            base = game.rules
+            odd = attrs.evolve(base, mortgage_interest=rng.choice([0.0, 0.1, 2.0]),
+                               building=attrs.evolve(base.building, sell_back=rng.choice([0.0, 0.5, 1.5]),
+                                                     even=rng.random() < 0.5))
+            for game_rules in (base, odd):
+                game.rules = game_rules
+                for seat in range(game.players):
+                    step = cheapest_step(game, seat)
+                    assert step == reference_cheapest_step(game, seat)
+                    kinds.add(type(step))
+            game.rules = base
+    assert kinds == {Mortgage, SellBuilding, type(None)}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage
+from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, cheapest_step, group_getters
 from .base import Agent, AuctionItem
 
 if TYPE_CHECKING:
@@ -277,8 +278,16 @@ class CautiousAgent(Agent):
 #: back, the opening cash offer or 0, the least cash the trader needs for the fair offer, whatever is
 #: mortgaged: a bound that spares pricing it while the trader is short).
 _Plan = tuple[int, tuple[int, ...], tuple[int, ...], Getter, int, int, int, int, int]
+#: What one street split between the trader and one opponent brings to its plans (see :meth:`TraderAgent._side`):
+#: (street, opponent, its lots, the trader's, the trader's group value, the opponent's, the cash the trader keeps
+#: back, the printed prices of the opponent's lots, the trader's change in group value, the opponent's, what
+#: lifting the opponent's lots would cost, the (sort key, plan) of buying them or None).
+_Side = tuple[Street, int, tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int,
+              "tuple[int, _Plan] | None"]
 #: No bound on the cash needed: an offer that may ask for cash instead.
 _ANY_CASH = -(1 << 62)
+#: The least cash when no offer is left: more than any seat has.
+_NO_OFFER = 1 << 62
 
 
 class TraderAgent(GreedyAgent):
@@ -296,6 +305,8 @@ class TraderAgent(GreedyAgent):
     a group the opponent would then complete. Each is priced when offered, for the partner's gain to
     reach the margin (a purchase is first offered at ``premium`` times the printed prices, when that
     is less); none is offered twice at the same version, refused or not.
+
+    A debt it raises itself, step for step as the engine would (:meth:`raise_funds`).
     """
 
     name = "trader"
@@ -305,15 +316,27 @@ class TraderAgent(GreedyAgent):
     def setup(self, game: Game, seat: int, rng: Any) -> None:
         super().setup(game, seat, rng)
         t = game.tables
-        self._trading = _trading(t)
+        self._streets = streets(t)
+        self._lots_of = group_getters(t)
+        self._ownable = t.ownable
+        self._ownable_owners = tuple_getter(t.ownable)
+        self._street_lots = tuple_getter([m for street in self._streets for m in street.members])
+        self._watch: Getter = _nothing  # the owners of the lots of the streets the seat has part of, in a row
+        self._watching: list[tuple[Street, slice]] = []  # those streets, with where their lots are in that row
+        self._watched: tuple[int, ...] | None = None  # that row at _version
+        self._count = -1  # how many street lots the seat has at _version
         self._worth = [0] * len(t.members)
-        for street in self._trading:
+        for street in _trading(t):
             self._worth[street.group] = street.worth
-        self._plans_version = -1
         self._signature: tuple[tuple[int, ...], ...] | None = None  # the owners the plans were found from
+        self._sides: dict[tuple[Street, tuple[int, ...]], _Side] = {}  # what _side found, by street and owners
+        self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
+        self._liftable_flags: tuple[bool, ...] | None = None  # the mortgage flags of its lots they are for
+        self._lift_least = _NO_OFFER  # the least those liftings cost
         self._plans: list[_Plan] = []
-        self._pending: list[tuple[int, int, int]] = []  # (plan, rung, least cash) not offered at _plans_version
-        self._least_cash = 0  # the least of the pending offers' least cash
+        self._offers: list[tuple[int, int, int]] = []  # (plan, rung, least cash) of every offer of the plans
+        self._offers_least = _NO_OFFER  # the least of their least cash
+        self._least_cash = _NO_OFFER  # the least cash of the offers not made at _version (_NO_OFFER: none left)
         self._done: set[tuple[int, int, int]] = set()  # (version, plan, rung) offered or given up
 
     def get_state(self) -> Any:
@@ -322,7 +345,8 @@ class TraderAgent(GreedyAgent):
     def set_state(self, state: Any) -> None:
         super().set_state(state)
         self._done = {(v, i, r) for v, i, r, _ in state["asked"]}
-        self._plans_version = -1  # the plans are found again from the position
+        self._version = -1  # the groups and plans are found again from the position
+        self._count = -1
 
     def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
         """Greedy's limits, but bids jump halfway to the limit (an auction takes a few rounds, not hundreds)."""
@@ -330,78 +354,188 @@ class TraderAgent(GreedyAgent):
         limit = min(limit, game.cash[seat])
         return high_bid + max(1, (limit - high_bid) // 2) if high_bid < limit else 0
 
+    def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
+        """The step the engine would take for it (the least loss first: mortgages that cost the least
+        interest, then the cheapest buildings, evenly), named at once, so the debt is raised as by the
+        engine, step for step (:func:`~monopoly.game.actions.cheapest_step`)."""
+        return cheapest_step(game, seat)
+
     # ------------------------------------------------------------------ offering
 
     def act(self, game: Game, seat: int) -> Action | None:
-        action = super().act(game, seat)
-        if action is not None:
-            return action
-        if game.owner_version != self._plans_version:
-            self._plan(game, seat)
-        return self._offer(game, seat) if self._pending else None
+        """Greedy's building and lifting of mortgages first, then the offers of this ownership version.
 
-    def _plan(self, game: Game, seat: int) -> None:
-        """The trades worth looking at in this ownership, best first. They follow from the owners of the
-        groups the seat has part of, whose other lots all have owners (the signature), alone: the same
-        position gives the same plans, and a new version with the same signature keeps them."""
-        version = game.owner_version
-        self._plans_version = version
-        parts = [part for part in _contested(game, self._trading) if seat in part[1]]
-        signature = tuple([holders for _, holders in parts])
-        if signature != self._signature:
-            self._signature = signature
-            self._plans = self._find_plans(game, seat, parts) if parts else []
+        Greedy's answers, in one pass with the trader's own bookkeeping: what follows from the owners
+        (the whole groups, the trades worth offering) is found once a version, in :meth:`_update`.
+        """
+        if game.owner_version != self._version:
+            self._update(game, seat)
+        cash = game.cash[seat]
+        groups = self._groups
+        if groups and cash >= self._cheapest_house:
+            t = game.tables
+            hotel, hph = t.hotel_level, t.hph
+            buildings, mortgaged = game.buildings, game.mortgaged
+            for street in groups:
+                if cash < street.house_cost:
+                    continue
+                levels = street.owners(buildings)
+                low = min(levels)
+                # the first of the least built lots, when nothing of the group is mortgaged and the bank
+                # has the building (as greedy)
+                if low < hotel and True not in street.owners(mortgaged) and \
+                        (game.hotels_left if low == hph else game.houses_left) > 0:
+                    return street.builds[levels.index(low)]
+        mortgaged = game.mortgaged
+        if True in mortgaged:
+            if self._owned_version != self._version:
+                self._own(game, seat)
+            flags = self._owned_mortgaged(mortgaged)
+            if True in flags:
+                if flags != self._liftable_flags:
+                    self._find_liftable(game, flags)
+                if cash >= self._lift_least:
+                    for s, cost in self._liftable:  # greedy's: the first one in board order it can pay for
+                        if cash >= cost:
+                            return Unmortgage(s)
+        if cash >= self._least_cash:  # an offer left that it may have the cash for
+            return self._offer(game, seat)
+        return None
+
+    def _own(self, game: Game, seat: int) -> None:
+        """The seat's lots at this ownership version (kept when they are the same ones)."""
+        self._owned_version = self._version
+        owner, owned = game.owner, self._owned
+        if owner.count(seat) == len(owned) and self._owned_mortgaged(owner).count(seat) == len(owned):
+            return  # as many lots as before, and all of those still its own: the same lots
+        self._owned = list(compress(self._ownable, map(eq, self._ownable_owners(owner), repeat(seat))))
+        self._owned_mortgaged = tuple_getter(self._owned)
+        self._liftable_flags = None
+
+    def _find_liftable(self, game: Game, flags: tuple[bool, ...]) -> None:
+        """Its mortgaged lots (``flags``: the mortgage flags of its lots), in board order, with what lifting
+        each costs, and the least of those."""
+        lift = self._lift
+        liftable = []
+        for s in compress(self._owned, flags):
+            cost = lift.get(s)
+            if cost is None:
+                cost = lift[s] = game.unmortgage_cost(s)
+            liftable.append((s, cost))
+        self._liftable = liftable
+        self._liftable_flags = flags
+        self._lift_least = min([cost for _, cost in liftable], default=_NO_OFFER)
+
+    def _update(self, game: Game, seat: int) -> None:
+        """What follows from the owners at a new ownership version: the whole groups greedy builds on, and
+        the streets the seat shares with one opponent who has all their other lots (the signature), with
+        the trades worth offering there, best first. The plans follow from the signature alone: a new
+        version with the same signature keeps them.
+
+        Only the streets the seat has lots of matter. Those it had lots of at the last full look (the
+        watched ones) are looked at again from their owners, read in one row; when that row and the
+        number of the seat's street lots are as before, nothing changed (a lot elsewhere changed hands).
+        Every street is looked at again only when the seat has a lot outside the watched streets.
+        """
+        version = self._version = game.owner_version
+        owner = game.owner
+        count = self._street_lots(owner).count(seat)
+        row = self._watch(owner)
+        if count != self._count or row != self._watched:
+            groups: list[Street] = []
+            split: list[tuple[Street, tuple[int, ...]]] = []
+            total = 0
+            for street, where in self._watching:
+                holders = row[where]
+                mine = holders.count(seat)
+                if mine:
+                    total += mine
+                    if mine == street.size:
+                        groups.append(street)
+                    elif -1 not in holders and len(set(holders)) == 2:
+                        split.append((street, holders))  # one opponent has all the rest: one trade completes it
+            if total == count:
+                self._watched, self._count = row, count
+                if groups != self._groups:
+                    self._groups = groups
+                    self._cheapest_house = min([street.house_cost for street in groups], default=0)
+            else:  # a lot of a street it had none of
+                split = self._watch_streets(owner, seat, count)
+            # the plans follow from the streets split between the seat and one opponent, alone
+            signature = tuple([holders for _, holders in split])
+            if signature != self._signature:
+                self._signature = signature
+                self._plans = plans = self._find_plans(game, seat, split) if split else []
+                offers = []
+                for i, plan in enumerate(plans):
+                    if plan[7]:
+                        offers.append((i, 0, plan[7] + plan[6]))
+                    offers.append((i, 1, plan[8]))
+                self._offers = offers
+                self._offers_least = min([offer[2] for offer in offers], default=_NO_OFFER)
         done = self._done
         if done:  # what was offered at earlier versions may be offered again
             done = self._done = {key for key in done if key[0] == version}
-        pending = []
-        for i, plan in enumerate(self._plans):
-            if plan[7] and (version, i, 0) not in done:
-                pending.append((i, 0, plan[7] + plan[6]))
-            if (version, i, 1) not in done:
-                pending.append((i, 1, plan[8]))
-        self._pending = pending
-        self._least_cash = min([entry[2] for entry in pending], default=0)
+        self._least_cash = self._least_left(version) if done else self._offers_least
+
+    def _watch_streets(self, owner: list[int], seat: int, count: int) -> list[tuple[Street, tuple[int, ...]]]:
+        """Every street looked at again: the streets the seat has lots of become the watched ones; the whole
+        groups, and the streets split with one opponent (with their owners)."""
+        groups: list[Street] = []
+        split: list[tuple[Street, tuple[int, ...]]] = []
+        watch: list[int] = []
+        watching: list[tuple[Street, slice]] = []
+        for street in self._streets:
+            holders = street.owners(owner)
+            mine = holders.count(seat)
+            if not mine:
+                continue
+            watching.append((street, slice(len(watch), len(watch) + street.size)))
+            watch.extend(street.members)
+            if mine == street.size:
+                groups.append(street)
+            elif -1 not in holders and len(set(holders)) == 2:
+                split.append((street, holders))  # one opponent has all the rest: one trade completes it
+        self._watching = watching
+        self._watch = tuple_getter(watch)
+        self._watched = self._watch(owner)
+        self._count = count
+        self._groups = groups
+        self._cheapest_house = min([street.house_cost for street in groups], default=0)
+        return split
+
+    def _least_left(self, version: int) -> int:
+        """The least cash of the offers not made at ``version`` (_NO_OFFER when every one was)."""
+        done = self._done
+        return min([least for i, rung, least in self._offers if (version, i, rung) not in done], default=_NO_OFFER)
 
     def _find_plans(self, game: Game, seat: int, parts: list[tuple[Street, tuple[int, ...]]]) -> list[_Plan]:
+        """The trades worth offering, best first, for the streets ``parts`` (with their owners) that the seat
+        shares with one opponent, who has all the other lots: buying the opponent's lots of one, or swapping
+        them for the seat's lots of another that the same opponent then completes."""
         bankrupt = game.bankrupt
-        # (street, partner, the partner's lots, my lots, my group value, the partner's)
-        split: list[tuple[Street, int, tuple[int, ...], tuple[int, ...], int, int]] = []
-        for street, holders in parts:
-            mine = holders.count(seat)
-            size = street.size
-            if mine == size:
-                continue
-            for b in holders:
-                if b != seat:
-                    break
-            if mine + holders.count(b) != size or bankrupt[b]:
-                continue
-            members = street.members
-            split.append((street, b, tuple(m for m, h in zip(members, holders, strict=True) if h == b),
-                          tuple(m for m, h in zip(members, holders, strict=True) if h == seat),
-                          _group_value(street.worth, mine, size), _group_value(street.worth, size - mine, size)))
+        sides = self._sides
+        split = []
+        for part in parts:
+            side = sides.get(part)
+            if side is None:
+                side = self._side(game, seat, *part)
+            if not bankrupt[side[1]]:
+                split.append(side)
         if not split:
             return []
         price = game.tables.price
         margin = self.margin
         plans: list[tuple[int, _Plan]] = []
-        for street, b, get, _, value, their_value in split:
-            # what I get: the partner's lots of this street; in exchange cash, or my lots of a street the
-            # partner then completes (the same sums as _gains, which answers offers)
-            reserve = max(100, street.house_cost * street.size // 2)
-            paid = sum(price[s] for s in get)
-            # the most the partner's gain can grow by: every lot it gives being mortgaged
-            lifts = sum(game.unmortgage_cost(s) for s in get)
-            change, their_change = street.worth - value, -their_value
-            opening = int(self.premium * paid)
-            gain, their_gain = paid + change - their_change // 2, their_change - paid - change // 2
-            if gain + their_gain >= 2 * margin + 10:
-                plans.append((gain + their_gain, (b, (), get, street.owners, gain, their_gain, reserve, opening,
-                                                  _least_cash(margin - their_gain - lifts, reserve))))
-            for other, partner, _, give, other_value, other_their in split:
+        for street, b, get, _, _, _, reserve, paid, change, their_change, lifts, purchase in split:
+            if purchase is not None:
+                plans.append(purchase)
+            if len(split) == 1:
+                break
+            for other, partner, _, give, other_value, other_their, *_ in split:
                 if partner != b or other is street:
                     continue
+                # my lots of a street the partner then completes, for the partner's lots of this one
                 lots = paid - sum(price[s] for s in give)
                 mine = change - other_value
                 theirs = their_change + other.worth - other_their
@@ -410,25 +544,57 @@ class TraderAgent(GreedyAgent):
                     plans.append((gain + their_gain, (b, give, get, itemgetter(*street.members, *other.members), gain,
                                                       their_gain, reserve, 0,
                                                       _least_cash(margin - their_gain - lifts, reserve))))
-        plans.sort(key=lambda p: (-p[0], p[1][0], p[1][2], p[1][1]))
+        if len(plans) > 1:
+            plans.sort(key=lambda p: (-p[0], p[1][0], p[1][2], p[1][1]))
         return [plan for _, plan in plans]
 
+    def _side(self, game: Game, seat: int, street: Street, holders: tuple[int, ...]) -> _Side:
+        """What one street split between the seat and one opponent (``holders``: its lots' owners) brings to
+        the plans, and the plan of buying the opponent's lots for cash (None when not worth offering):
+        found once for these owners (the same sums as _gains, which answers offers)."""
+        low = min(holders)
+        b = max(holders) if low == seat else low  # the other of its two owners
+        mine, size, members, worth = holders.count(seat), street.size, street.members, street.worth
+        get = tuple([m for m, h in zip(members, holders, strict=True) if h == b])
+        give = tuple([m for m, h in zip(members, holders, strict=True) if h == seat])
+        value, their_value = _group_value(worth, mine, size), _group_value(worth, size - mine, size)
+        lift = self._lift
+        lifts = 0  # the most the partner's gain can grow by: every lot it gives being mortgaged
+        for s in get:
+            cost = lift.get(s)
+            if cost is None:
+                cost = lift[s] = game.unmortgage_cost(s)
+            lifts += cost
+        price = game.tables.price
+        margin = self.margin
+        reserve = max(100, street.house_cost * size // 2)
+        paid = sum(price[s] for s in get)
+        change, their_change = worth - value, -their_value
+        gain, their_gain = paid + change - their_change // 2, their_change - paid - change // 2
+        purchase: tuple[int, _Plan] | None = None
+        if gain + their_gain >= 2 * margin + 10:
+            purchase = (gain + their_gain, (b, (), get, street.owners, gain, their_gain, reserve,
+                                            int(self.premium * paid),
+                                            _least_cash(margin - their_gain - lifts, reserve)))
+        side = (street, b, get, give, value, their_value, reserve, paid, change, their_change, lifts, purchase)
+        if len(self._sides) > 256:
+            self._sides.clear()
+        self._sides[(street, holders)] = side
+        return side
+
     def _offer(self, game: Game, seat: int) -> Trade | None:
+        """The first offer not made at this version that it can make now, best plan first."""
         cash = game.cash[seat]
-        if cash < self._least_cash:
-            return None  # short of cash for every offer left (the common case, answered at once)
         version = game.owner_version
-        pending = self._pending
-        for entry in list(pending):
-            i, rung, least = entry
-            if cash < least:
+        done = self._done
+        for i, rung, least in self._offers:
+            if cash < least or (version, i, rung) in done:
                 continue
             trade = self._priced(game, seat, self._plans[i], rung)
             if trade is None:
                 continue  # not now: perhaps with more cash
-            pending.remove(entry)
-            self._done.add((version, i, rung))
-            self._least_cash = min([entry[2] for entry in pending], default=0)
+            done.add((version, i, rung))
+            self._least_cash = self._least_left(version)
             if trade is not _NEVER:
                 return trade
         return None
@@ -470,17 +636,18 @@ class TraderAgent(GreedyAgent):
         """(a's gain, b's gain) when ``a`` gives lots ``give`` to ``b`` for lots ``get``, before cash,
         at printed prices: ``_gains(a, b, give, get)`` is ``_gains(b, a, get, give)`` reversed."""
         t = game.tables
-        owner, price, group_of, worth = game.owner, t.price, t.group_of, self._worth
-        lots = sum(price[s] for s in get) - sum(price[s] for s in give)
+        owner, price, group_of, worth, lots_of = game.owner, t.price, t.group_of, self._worth, self._lots_of
+        lots = sum([price[s] for s in get]) - sum([price[s] for s in give])
+        get_groups = [group_of[s] for s in get]
+        give_groups = [group_of[s] for s in give]
         change_a = change_b = 0
-        for g in {group_of[s] for s in (*give, *get)}:
+        for g in {*get_groups, *give_groups}:
             if g < 0 or not worth[g]:
                 continue
-            members = t.members[g]
-            n = len(members)
-            moved = sum(1 for s in get if group_of[s] == g) - sum(1 for s in give if group_of[s] == g)
-            had_a = sum(1 for m in members if owner[m] == a)
-            had_b = sum(1 for m in members if owner[m] == b)
+            owners = lots_of[g](owner)
+            n = len(owners)
+            moved = get_groups.count(g) - give_groups.count(g)
+            had_a, had_b = owners.count(a), owners.count(b)
             change_a += _group_value(worth[g], had_a + moved, n) - _group_value(worth[g], had_a, n)
             change_b += _group_value(worth[g], had_b - moved, n) - _group_value(worth[g], had_b, n)
         return lots + change_a - change_b // 2, change_b - lots - change_a // 2
@@ -521,26 +688,6 @@ def _full_streets(game: Game) -> dict[int, list[Street]]:
         if first >= 0 and holders.count(first) == street.size:
             found.setdefault(first, []).append(street)
     _LAST_FULL[0] = (weakref.ref(game), game.owner_version, found)
-    return found
-
-
-#: The last answer of :func:`_contested`: (a weak reference to the game, its ownership version, the answer).
-_LAST_CONTESTED: list[Any] = [None]
-
-
-def _contested(game: Game, trading: list[Street]) -> list[tuple[Street, tuple[int, ...]]]:
-    """The streets of ``trading`` whose lots all have owners, more than one, with their owners: found once
-    a version for every trader of a game (the last game asked is remembered)."""
-    last = _LAST_CONTESTED[0]
-    if last is not None and last[1] == game.owner_version and last[0]() is game and last[2] is trading:
-        return last[3]
-    owner = game.owner
-    found = []
-    for street in trading:
-        holders = street.owners(owner)
-        if -1 not in holders and holders.count(holders[0]) != street.size:
-            found.append((street, holders))
-    _LAST_CONTESTED[0] = (weakref.ref(game), game.owner_version, trading, found)
     return found
 
 

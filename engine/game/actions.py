@@ -14,6 +14,9 @@ the type of every field are checked (``type(x) is int``, never ``==`` or
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any, Union
 
 import attrs
@@ -105,6 +108,56 @@ class Trade:
 Action = Union[Build, SellBuilding, Mortgage, Unmortgage, Trade]
 
 
+#: Entries of a list (owners, buildings, mortgage flags) at some indexes, as a tuple.
+Getter = Callable[[Sequence[Any]], tuple[Any, ...]]
+
+
+def tuple_getter(indexes: Sequence[int]) -> Getter:
+    """``itemgetter(*indexes)``, but giving a tuple whatever the number of indexes.
+
+    >>> tuple_getter([2])("abc"), tuple_getter([0, 2])("abc"), tuple_getter([])("abc")
+    (('c',), ('a', 'c'), ())
+    """
+    if len(indexes) > 1:
+        return itemgetter(*indexes)
+    if not indexes:
+        return _nothing
+    index = indexes[0]
+
+    def one(row: Sequence[Any]) -> tuple[Any, ...]:
+        return (row[index],)
+    return one
+
+
+def _nothing(row: Sequence[Any]) -> tuple[Any, ...]:
+    return ()
+
+
+#: Per game tables (by identity): the tables, by group index a getter of the entries of its lots, and by space
+#: the four actions on it (made once: actions are immutable).
+_PER_TABLES: dict[int, tuple[Any, tuple[Getter, ...], tuple[tuple[Build, SellBuilding, Mortgage, Unmortgage],
+                                                           ...]]] = {}
+
+
+def _per_tables(t: Any) -> tuple[Any, tuple[Getter, ...], tuple[tuple[Build, SellBuilding, Mortgage, Unmortgage],
+                                                                ...]]:
+    hit = _PER_TABLES.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit
+    getters = tuple(tuple_getter(members) for members in t.members)
+    actions = tuple((Build(s), SellBuilding(s), Mortgage(s), Unmortgage(s)) for s in range(t.size))
+    if len(_PER_TABLES) > 64:
+        _PER_TABLES.clear()
+    hit = _PER_TABLES[id(t)] = (t, getters, actions)
+    return hit
+
+
+def group_getters(t: Any) -> tuple[Getter, ...]:
+    """For the game tables ``t``, by group: ``group_getters(t)[g](game.buildings)`` is the tuple of the
+    buildings on the lots of group ``g``, in the order of ``t.members[g]`` (made once per tables)."""
+    return _per_tables(t)[1]
+
+
 def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> None:
     """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now.
 
@@ -119,7 +172,7 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     if kind is Trade:
         _verify_trade(game, seat, action)  # type: ignore[arg-type]
         return
-    if kind not in (Build, SellBuilding, Mortgage, Unmortgage):
+    if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage:
         raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
                             f"Mortgage, Unmortgage or Trade")
     try:
@@ -129,54 +182,56 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     t = game.tables
     if type(space) is not int or not 0 <= space < t.size:
         raise IllegalAction(f"there is no space {safe_repr(space)}: a space is an int from 0 to {t.size - 1}")
-    name = t.names[space]
     if game.owner[space] != seat:
-        raise IllegalAction(f"{name} is not yours")
+        raise IllegalAction(f"{t.names[space]} is not yours")
     group = t.group_of[space]
-    members = t.members[group]
+    lots = _per_tables(t)[1][group]  # the entries of the group's lots (t.members[group]), as a tuple
     level = game.buildings[space]
     if kind is Build:
         if not t.buildable[group]:
-            raise IllegalAction(f"nothing can be built on {name}")
-        if any(game.owner[m] != seat for m in members):
-            raise IllegalAction(f"you need the whole {t.group_keys[group]} group to build on {name}")
-        if any(game.mortgaged[m] for m in members):
+            raise IllegalAction(f"nothing can be built on {t.names[space]}")
+        owners = lots(game.owner)
+        if owners.count(seat) != len(owners):
+            raise IllegalAction(f"you need the whole {t.group_keys[group]} group to build on {t.names[space]}")
+        if any(lots(game.mortgaged)):
             raise IllegalAction(f"a lot of the {t.group_keys[group]} group is mortgaged")
         if level >= t.hotel_level:
-            raise IllegalAction(f"{name} already has a hotel")
-        if game.rules.building.even and level > min(game.buildings[m] for m in members):
-            raise IllegalAction(f"build evenly: another lot of the group has fewer buildings than {name}")
+            raise IllegalAction(f"{t.names[space]} already has a hotel")
+        levels = lots(game.buildings)
+        if game.rules.building.even and level > min(levels):
+            raise IllegalAction(f"build evenly: another lot of the group has fewer buildings than {t.names[space]}")
         cost = t.house_cost[group]
         if level == t.hph:
-            if any(game.buildings[m] < t.hph for m in members):
+            if min(levels) < t.hph:
                 raise IllegalAction(f"a hotel needs {t.hph} houses on every lot of the group first")
             if game.hotels_left <= 0:
                 raise IllegalAction("the bank has no hotels left")
         elif game.houses_left <= 0:
             raise IllegalAction("the bank has no houses left")
         if game.cash[seat] < cost:
-            raise IllegalAction(f"a building on {name} costs {cost}; you have {game.cash[seat]}")
+            raise IllegalAction(f"a building on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
     elif kind is SellBuilding:
         if level == 0:
-            raise IllegalAction(f"{name} has no buildings")
-        if game.rules.building.even and level < max(game.buildings[m] for m in members):
-            raise IllegalAction(f"sell evenly: another lot of the group has more buildings than {name}")
+            raise IllegalAction(f"{t.names[space]} has no buildings")
+        if game.rules.building.even and level < max(lots(game.buildings)):
+            raise IllegalAction(f"sell evenly: another lot of the group has more buildings than {t.names[space]}")
         if level == t.hotel_level and game.rules.building.hotel_breakdown == "debts_only" and not raising and \
                 _leaves_bank_without_houses(game, space):
-            raise IllegalAction(f"breaking the hotel on {name} down into houses would leave the bank without "
-                                "houses: hotels may not be broken down to create a housing shortage, only to "
-                                "raise money for a debt")
+            raise IllegalAction(f"breaking the hotel on {t.names[space]} down into houses would leave the bank "
+                                "without houses: hotels may not be broken down to create a housing shortage, only "
+                                "to raise money for a debt")
     elif kind is Mortgage:
         if game.mortgaged[space]:
-            raise IllegalAction(f"{name} is already mortgaged")
-        if group >= 0 and any(game.buildings[m] for m in members):
-            raise IllegalAction(f"sell the buildings of the {t.group_keys[group]} group before mortgaging {name}")
+            raise IllegalAction(f"{t.names[space]} is already mortgaged")
+        if group >= 0 and any(lots(game.buildings)):
+            raise IllegalAction(f"sell the buildings of the {t.group_keys[group]} group before mortgaging "
+                                f"{t.names[space]}")
     else:  # Unmortgage
         if not game.mortgaged[space]:
-            raise IllegalAction(f"{name} is not mortgaged")
+            raise IllegalAction(f"{t.names[space]} is not mortgaged")
         cost = game.unmortgage_cost(space)
         if game.cash[seat] < cost:
-            raise IllegalAction(f"lifting the mortgage on {name} costs {cost}; you have {game.cash[seat]}")
+            raise IllegalAction(f"lifting the mortgage on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
 
 
 def sale_of(game: Game, space: int) -> tuple[tuple[int, int], ...]:
@@ -246,10 +301,11 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
     # Types first: every field is read once and checked with `type(x) is ...` before it is compared,
     # hashed or looked up, so no value of an agent's can raise out of here.
     try:
-        proposer, partner, give_spaces, give_cash, give_cards, get_spaces, get_cash, get_cards = (
-            getattr(trade, name) for name in TRADE_FIELDS)
+        fields: tuple[Any, ...] = (trade.proposer, trade.partner, trade.give_spaces, trade.give_cash,
+                                   trade.give_cards, trade.get_spaces, trade.get_cash, trade.get_cards)  # TRADE_FIELDS
     except AttributeError:  # made without its constructor
         raise IllegalAction("a trade without all its fields") from None
+    proposer, partner, give_spaces, give_cash, give_cards, get_spaces, get_cash, get_cards = fields
     if type(proposer) is not int or proposer != seat:
         raise IllegalAction("a trade is proposed by the seat whose action it is")
     if type(partner) is not int or not 0 <= partner < game.players or game.bankrupt[partner] or partner == seat:
@@ -280,16 +336,18 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
         raise IllegalAction(f"seat {partner} has only {game.cash[partner]} (no loans between players)")
     if not (give_spaces or get_spaces or give_cards or get_cards):
         raise IllegalAction("a trade must move at least one lot or card")
+    lots_of = _per_tables(t)[1]
     for spaces, holder in ((give_spaces, seat), (get_spaces, partner)):
         if len(set(spaces)) != len(spaces):
             raise IllegalAction("a lot is named twice in the trade")
         for space in spaces:
             if game.owner[space] != holder:
                 raise IllegalAction(f"seat {holder} does not own {t.names[space]}")
-            group = t.group_of[space]
-            if any(game.buildings[m] for m in t.members[group]):
+            if any(lots_of[t.group_of[space]](game.buildings)):
                 raise IllegalAction(f"{t.names[space]} is in a group with buildings: sell them first")
     for cards, holder in ((give_cards, seat), (get_cards, partner)):
+        if not cards:
+            continue
         held = list(game.held_cards[holder])
         for card in cards:
             pair = (card[0], card[1])
@@ -322,29 +380,128 @@ def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool
 def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Action]:
     """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order.
 
-    Candidates are picked cheaply from the state (a build needs the whole group, a
-    sale a building, ...) and each is then confirmed by :func:`verify`, the one
-    place where the rules of actions live.
+    Exactly the actions :func:`verify` accepts (each lot: its unmortgage when it is mortgaged, else its
+    build, then its sale or its mortgage), derived from the state in one pass rather than each candidate
+    put through :func:`verify`; the tests hold the two to the same answers.
     """
     if game.finished or game.bankrupt[seat]:
         return []
+    if type(seat) is not int or not 0 <= seat < game.players:
+        return []  # verify refuses every action of a seat that is not in the game
     t = game.tables
     owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
+    _, lots_of, actions = _per_tables(t)
+    group_of, buildable = t.group_of, t.buildable
+    hotel, hph = t.hotel_level, t.hph
+    building = game.rules.building
+    even = building.even
+    breakdown_limited = building.hotel_breakdown == "debts_only" and not raising
+    cash = game.cash[seat]
     found: list[Action] = []
     for space in t.ownable:
         if owner[space] != seat:
             continue
-        members = t.members[t.group_of[space]]
-        candidates: list[Action] = []
         if mortgaged[space]:
-            candidates.append(Unmortgage(space))
-        else:
-            if t.buildable[t.group_of[space]] and buildings[space] < t.hotel_level and \
-                    all(owner[m] == seat for m in members):
-                candidates.append(Build(space))
-            if buildings[space]:
-                candidates.append(SellBuilding(space))
-            elif not any(buildings[m] for m in members):
-                candidates.append(Mortgage(space))
-        found.extend(action for action in candidates if can(game, seat, action, raising=raising))
+            if cash >= game.unmortgage_cost(space):
+                found.append(actions[space][3])
+            continue
+        group = group_of[space]
+        lots = lots_of[group]
+        level = buildings[space]
+        levels = lots(buildings)
+        if buildable[group] and level < hotel:
+            owners = lots(owner)
+            if owners.count(seat) == len(owners) and not any(lots(mortgaged)) and \
+                    not (even and level > min(levels)) and cash >= t.house_cost[group] and \
+                    ((min(levels) >= hph and game.hotels_left > 0) if level == hph else game.houses_left > 0):
+                found.append(actions[space][0])
+        if level:
+            if not (even and level < max(levels)) and \
+                    not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
+                found.append(actions[space][1])
+        elif not any(levels):
+            found.append(actions[space][2])
     return found
+
+
+
+#: Per game tables and rules (by identity): the tables, the rules, the lots that can be mortgaged in the order
+#: :func:`cheapest_step` tries them (the least loss first), a getter of their entries in that order, their keys,
+#: a bound below the loss of every building sale, and the groups whose buildings sell for something, each as
+#: (group, its lots, a getter of their entries, what the bank pays for a building, the part of its cost lost).
+_Sale = tuple[int, tuple[int, ...], Getter, int, int]
+_StepOrder = tuple[Any, Any, tuple[int, ...], Getter, tuple[tuple[int, int, int], ...], float, tuple[_Sale, ...]]
+_STEP_ORDER: dict[int, _StepOrder] = {}
+
+
+def _step_order(game: Game) -> _StepOrder:
+    t, rules = game.tables, game.rules
+    hit = _STEP_ORDER.get(id(t))
+    if hit is not None and hit[0] is t and hit[1] is rules:
+        return hit
+    keyed = sorted(((game.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s), s)
+                   for s in t.ownable if t.mortgage[s] > 0)
+    order = tuple(s for _, s in keyed)
+    losses = [t.house_cost[g] - game.sell_value(g) for g in range(len(t.members)) if t.buildable[g]]
+    # a sale's loss is its buildings times the loss of one: none below the least loss of one, unless one is negative
+    bound = float("-inf") if any(loss < 0 for loss in losses) else min(losses, default=float("inf"))
+    lots_of = _per_tables(t)[1]
+    sales = tuple((g, tuple(members), lots_of[g], game.sell_value(g), t.house_cost[g] - game.sell_value(g))
+                  for g, members in enumerate(t.members) if t.buildable[g] and game.sell_value(g) > 0)
+    if len(_STEP_ORDER) > 64:
+        _STEP_ORDER.clear()
+    hit = _STEP_ORDER[id(t)] = (t, rules, order, tuple_getter(order), tuple(key for key, _ in keyed), bound, sales)
+    return hit
+
+
+def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
+    """The sale or mortgage that raises money for ``seat`` at the least loss, or None when there is none:
+    the step the engine takes for a player who leaves a debt to it (``Money._liquidate``), in the same order
+    (the tests hold the two to the same answers), found faster.
+
+    A mortgage gives up the interest that lifting it will cost, a building sold the part of its price the
+    bank does not pay back (a hotel in a housing shortage: for every building that goes with it); ties go to
+    the step that raises more, then to the lot first on the board. Sales keep their group even.
+    """
+    t = game.tables
+    owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
+    _, lots_of, actions = _per_tables(t)
+    _, _, order, in_order, keys, bound, sales = _step_order(game)
+    group_of = t.group_of
+    best: SellBuilding | Mortgage | None = None
+    best_key: tuple[int, int, int] | None = None
+    flags = in_order(mortgaged)
+    for i in compress(range(len(order)), map(eq, in_order(owner), repeat(seat))):  # its lots, least loss first
+        if flags[i]:
+            continue
+        s = order[i]
+        if buildings[s]:
+            continue
+        group = group_of[s]
+        if group >= 0 and any(lots_of[group](buildings)):
+            continue
+        if keys[i][0] < bound:
+            return actions[s][2]  # no building sale loses as little
+        best, best_key = actions[s][2], keys[i]
+        break
+    hotel, even, hph = t.hotel_level, game.rules.building.even, t.hph
+    for _, members, lots, value, lost in sales:
+        if owner[members[0]] != seat:
+            continue
+        levels = lots(buildings)
+        top = max(levels)
+        if not top:
+            continue
+        for s, level in zip(members, levels, strict=True):
+            if not level or (even and level < top):
+                continue
+            if level == hotel and game.houses_left < hph:
+                sold = sum(buildings[m] - new for m, new in shortage_sale(t, buildings, game.houses_left, s, even))
+            else:
+                sold = 1
+            key = (sold * lost, -sold * value, s)
+            if best_key is None or key < best_key:
+                best, best_key = actions[s][1], key
+            if even:
+                break  # every lot at the top of an even group sells alike: the first one stands for all
+    return best

@@ -165,44 +165,9 @@ class Money:
             self._do(p, step)
 
     def _cheapest_step(self, p: int) -> act.Action | None:
-        """The sale or mortgage that raises money for ``p`` at the least loss (see :meth:`_liquidate`)."""
-        t = self.tables
-        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
-        hotel, even = t.hotel_level, self.rules.building.even
-        best: act.Action | None = None
-        best_key: tuple[int, int, int] | None = None
-        for group, members in enumerate(t.members):
-            if not t.buildable[group] or owner[members[0]] != p:
-                continue
-            top = max(buildings[m] for m in members)
-            if not top:
-                continue
-            value = self.sell_value(group)
-            lost = t.house_cost[group] - value
-            for s in members:
-                level = buildings[s]
-                if not level or (even and level < top):
-                    continue
-                if level == hotel and self.houses_left < t.hph:
-                    sold = sum(buildings[m] - new for m, new in
-                               act.shortage_sale(t, buildings, self.houses_left, s, even))
-                else:
-                    sold = 1
-                key = (sold * lost, -sold * value, s)
-                if value > 0 and (best_key is None or key < best_key):
-                    best, best_key = act.SellBuilding(s), key
-                if even:
-                    break  # every lot at the top of an even group sells alike: the first one stands for all
-        for s in t.ownable:
-            if owner[s] != p or mortgaged[s] or t.mortgage[s] <= 0:
-                continue
-            group = t.group_of[s]
-            if group >= 0 and any(buildings[m] for m in t.members[group]):
-                continue
-            key = (self.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s)
-            if best_key is None or key < best_key:
-                best, best_key = act.Mortgage(s), key
-        return best
+        """The sale or mortgage that raises money for ``p`` at the least loss (see :meth:`_liquidate`): the one
+        home of that order is :func:`~.actions.cheapest_step`, which the bots call too."""
+        return act.cheapest_step(cast("Game", self), p)
 
     def _sell_down(self, p: int, changes: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> None:
         """Sell buildings back to the bank: each ``(lot, level after)``, at the sell-back price, the bank's
