@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, cheapest_step, group_getters
+from ..game.actions import (
+    Build,
+    Getter,
+    Mortgage,
+    SellBuilding,
+    Trade,
+    Unmortgage,
+    cheapest_step,
+    group_getters,
+    tuple_getter,
+)
 from .base import Agent, AuctionItem
+
+#: The getter of no lots (a tuple of nothing from any row).
+_NO_LOTS = tuple_getter(())
 
 if TYPE_CHECKING:
     from ..game.actions import Action
@@ -32,8 +44,6 @@ def full_groups(game: Game, seat: int) -> list[int]:
     return [street.group for street in streets(game.tables) if street.owners(owner).count(seat) == street.size]
 
 
-#: Entries of a list (owners, buildings, mortgage flags) at some indexes, as a tuple.
-Getter = Callable[[Sequence[Any]], tuple[Any, ...]]
 
 
 class Street:
@@ -51,23 +61,6 @@ class Street:
         self.house_cost = house_cost
         self.worth = worth  # the printed prices of its lots, added up
         self.builds = tuple(Build(m) for m in members)  # actions are immutable: made once
-
-
-def tuple_getter(indexes: Sequence[int]) -> Getter:
-    """``itemgetter(*indexes)``, but giving a tuple whatever the number of indexes."""
-    if len(indexes) > 1:
-        return itemgetter(*indexes)
-    if not indexes:
-        return _nothing
-    index = indexes[0]
-
-    def one(row: Sequence[Any]) -> tuple[Any, ...]:
-        return (row[index],)
-    return one
-
-
-def _nothing(row: Sequence[Any]) -> tuple[Any, ...]:
-    return ()
 
 
 #: Per game tables (by identity): the tables, their streets, and those of two lots or more.
@@ -144,7 +137,7 @@ class GreedyAgent(Agent):
         self._cheapest_house = 0
         self._owned_version = -1
         self._owned: list[int] = []  # my lots at _owned_version, in board order
-        self._owned_mortgaged: Getter = _nothing  # their mortgage flags
+        self._owned_mortgaged: Getter = _NO_LOTS  # their mortgage flags
         self._lift: dict[int, int] = {}  # what lifting each mortgage costs, as the game says (once asked)
 
     def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
@@ -321,7 +314,7 @@ class TraderAgent(GreedyAgent):
         self._ownable = t.ownable
         self._ownable_owners = tuple_getter(t.ownable)
         self._street_lots = tuple_getter([m for street in self._streets for m in street.members])
-        self._watch: Getter = _nothing  # the owners of the lots of the streets the seat has part of, in a row
+        self._watch: Getter = _NO_LOTS  # the owners of the lots of the streets the seat has part of, in a row
         self._watching: list[tuple[Street, slice]] = []  # those streets, with where their lots are in that row
         self._watched: tuple[int, ...] | None = None  # that row at _version
         self._count = -1  # how many street lots the seat has at _version

@@ -57,7 +57,7 @@ from ..sim import (
     wilson,
 )
 from .render import INK, esc, nice_step, percent, safe_colour
-from .report import BAR_COLOUR, CSP, MARK_COLOUR, STYLE, _svg_open
+from .report import BAR_COLOUR, CSP, MARK_COLOUR, STYLE, _svg_open, count_grid
 
 #: Resamples of the bootstrap of medians and percentiles.
 BOOTSTRAP = 1000
@@ -1093,11 +1093,7 @@ def _length_bars(a: Sequence[int], b: Sequence[int], a_capped: Sequence[bool], b
         return top_margin + plot_h * (1 - games / y_top)
 
     out = [_svg_open(width, height, "length-compare", "game lengths of both sides")]
-    for k in range(y_top // y_step + 1):
-        games = k * y_step
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(games):.1f}" y2="{y(games):.1f}" '
-                   f'stroke="#e3e0d6"/><text x="{left - 6}" y="{y(games) + 4:.1f}" text-anchor="end" '
-                   f'fill="{INK}">{games}</text>')
+    out += count_grid(y, y_top, y_step, left, width - right)
     for slot in range(bins):
         x0, x1 = x(start + slot * bin_width), x(start + (slot + 1) * bin_width)
         half = (x1 - x0 - 1) / 2

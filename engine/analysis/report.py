@@ -17,7 +17,7 @@ is :meth:`monopoly.sim.SimulationResult.to_json`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -347,6 +347,18 @@ def _svg_open(width: float, height: float, cls: str, label: str) -> str:
             f'font-family="system-ui, -apple-system, \'Segoe UI\', Helvetica, Arial, sans-serif" font-size="12">')
 
 
+def count_grid(y: Callable[[float], float], top: int, step: int, left: float, right: float) -> list[str]:
+    """The horizontal lines and labels of a chart's axis of counts (0 to ``top`` by ``step``; ``y`` places a
+    count), shared by the charts of game lengths."""
+    lines = []
+    for k in range(top // step + 1):
+        count = k * step
+        lines.append(f'<line x1="{left}" x2="{right}" y1="{y(count):.1f}" y2="{y(count):.1f}" '
+                     f'stroke="#e3e0d6"/><text x="{left - 6}" y="{y(count) + 4:.1f}" text-anchor="end" '
+                     f'fill="{INK}">{count}</text>')
+    return lines
+
+
 def _win_chart(rows: Sequence[tuple[str, Mapping[str, Any]]], fair: float | None, cls: str) -> str:
     """Horizontal bars of win rates with their confidence intervals as error bars."""
     label_width, right, bar, gap = 170.0, 70.0, 22.0, 12.0
@@ -423,11 +435,7 @@ def _length_histogram(turns: Sequence[int], capped: Sequence[bool], lengths: Map
         return top_margin + plot_h * (1 - games / y_top)
 
     out = [_svg_open(width, height, "length-histogram", "histogram of game lengths in turns")]
-    for k in range(y_top // y_step + 1):
-        games = k * y_step
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(games):.1f}" y2="{y(games):.1f}" '
-                   f'stroke="#e3e0d6"/><text x="{left - 6}" y="{y(games) + 4:.1f}" text-anchor="end" '
-                   f'fill="{INK}">{games}</text>')
+    out += count_grid(y, y_top, y_step, left, width - right)
     for slot in range(bins):
         x0, x1 = x(start + slot * bin_width), x(start + (slot + 1) * bin_width)
         base = 0
