@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
@@ -43,6 +44,10 @@ cli.add_command(balance_command)
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: click's own errors exit 1 or 2; a bug exits 70 without a traceback."""
+    # The libraries just imported live as long as the process: set apart from the collector, so that its
+    # full collections during long simulations walk the games' objects only (about a tenth of the time
+    # of a game; docs/performance.md). The command owns its process; the library never does this.
+    gc.freeze()
     try:
         cli.main(args=argv, prog_name="monopoly", standalone_mode=True)
     except SystemExit:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import io
 import logging
 import math
@@ -402,6 +403,7 @@ def _init_worker(runner: _Runner) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it (it terminates the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _runner = runner
+    gc.freeze()  # what the worker starts with (libraries, ruleset, runner) lives as long as it: see cli.main
 
 
 def _play_chunk(chunk: tuple[int, int]) -> tuple[int, list[tuple[Result, Any]]]:

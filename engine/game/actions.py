@@ -133,29 +133,24 @@ def _nothing(row: Sequence[Any]) -> tuple[Any, ...]:
     return ()
 
 
-#: Per game tables (by identity): the tables, by group index a getter of the entries of its lots, and by space
-#: the four actions on it (made once: actions are immutable).
-_PER_TABLES: dict[int, tuple[Any, tuple[Getter, ...], tuple[tuple[Build, SellBuilding, Mortgage, Unmortgage],
-                                                           ...]]] = {}
+PerTables = tuple[tuple["Getter", ...], tuple[tuple["Build", "SellBuilding", "Mortgage", "Unmortgage"], ...]]
 
 
-def _per_tables(t: Any) -> tuple[Any, tuple[Getter, ...], tuple[tuple[Build, SellBuilding, Mortgage, Unmortgage],
-                                                                ...]]:
-    hit = _PER_TABLES.get(id(t))
-    if hit is not None and hit[0] is t:
-        return hit
-    getters = tuple(tuple_getter(members) for members in t.members)
-    actions = tuple((Build(s), SellBuilding(s), Mortgage(s), Unmortgage(s)) for s in range(t.size))
-    if len(_PER_TABLES) > 64:
-        _PER_TABLES.clear()
-    hit = _PER_TABLES[id(t)] = (t, getters, actions)
+def _per_tables(t: Any) -> PerTables:
+    """For the game tables ``t``: by group index a getter of the entries of its lots, and by space the four
+    actions on it (made once per tables, kept on them: actions are immutable)."""
+    hit: PerTables | None = t.actions_cache
+    if hit is None:
+        getters = tuple(tuple_getter(members) for members in t.members)
+        actions = tuple((Build(s), SellBuilding(s), Mortgage(s), Unmortgage(s)) for s in range(t.size))
+        hit = t.actions_cache = (getters, actions)
     return hit
 
 
 def group_getters(t: Any) -> tuple[Getter, ...]:
     """For the game tables ``t``, by group: ``group_getters(t)[g](game.buildings)`` is the tuple of the
     buildings on the lots of group ``g``, in the order of ``t.members[g]`` (made once per tables)."""
-    return _per_tables(t)[1]
+    return _per_tables(t)[0]
 
 
 def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> None:
@@ -185,7 +180,7 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     if game.owner[space] != seat:
         raise IllegalAction(f"{t.names[space]} is not yours")
     group = t.group_of[space]
-    lots = _per_tables(t)[1][group]  # the entries of the group's lots (t.members[group]), as a tuple
+    lots = _per_tables(t)[0][group]  # the entries of the group's lots (t.members[group]), as a tuple
     level = game.buildings[space]
     if kind is Build:
         if not t.buildable[group]:
@@ -336,7 +331,7 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
         raise IllegalAction(f"seat {partner} has only {game.cash[partner]} (no loans between players)")
     if not (give_spaces or get_spaces or give_cards or get_cards):
         raise IllegalAction("a trade must move at least one lot or card")
-    lots_of = _per_tables(t)[1]
+    lots_of = _per_tables(t)[0]
     for spaces, holder in ((give_spaces, seat), (get_spaces, partner)):
         if len(set(spaces)) != len(spaces):
             raise IllegalAction("a lot is named twice in the trade")
@@ -390,7 +385,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
         return []  # verify refuses every action of a seat that is not in the game
     t = game.tables
     owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
-    _, lots_of, actions = _per_tables(t)
+    lots_of, actions = _per_tables(t)
     group_of, buildable = t.group_of, t.buildable
     hotel, hph = t.hotel_level, t.hph
     building = game.rules.building
@@ -445,7 +440,7 @@ def _step_order(game: Game) -> _StepOrder:
     losses = [t.house_cost[g] - game.sell_value(g) for g in range(len(t.members)) if t.buildable[g]]
     # a sale's loss is its buildings times the loss of one: none below the least loss of one, unless one is negative
     bound = float("-inf") if any(loss < 0 for loss in losses) else min(losses, default=float("inf"))
-    lots_of = _per_tables(t)[1]
+    lots_of = _per_tables(t)[0]
     sales = tuple((g, tuple(members), lots_of[g], game.sell_value(g), t.house_cost[g] - game.sell_value(g))
                   for g, members in enumerate(t.members) if t.buildable[g] and game.sell_value(g) > 0)
     if len(_STEP_ORDER) > 64:
@@ -465,7 +460,7 @@ def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
     """
     t = game.tables
     owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
-    _, lots_of, actions = _per_tables(t)
+    lots_of, actions = _per_tables(t)
     _, _, order, in_order, keys, bound, sales = _step_order(game)
     group_of = t.group_of
     best: SellBuilding | Mortgage | None = None

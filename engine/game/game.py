@@ -35,9 +35,8 @@ from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .movement import passes_go, steps_ahead_to, steps_back_to
-from .rent import railroad_rent, street_rent, utility_rent
 from .state import GameState, Pending, StateError
-from .tables import DRAW, NOTHING, RAILROAD, STREET, tables_for
+from .tables import DRAW, NOTHING, OWNABLE, QUIET, RAILROAD, STREET, tables_for
 
 Event = dict[str, Any]
 Observer = Callable[[Event], None]
@@ -87,6 +86,7 @@ class Game(Money):
                              f"players, not {n}")
         self.ruleset = ruleset
         self.rules = ruleset.rules
+        self._rent_in_jail = ruleset.rules.jail.rent_in_jail
         self.tables = t = tables_for(ruleset)
         self.players = n
         self.agents = list(agents)
@@ -381,6 +381,10 @@ class Game(Money):
         size, go, salary = t.size, t.go, self.rules.salary
         fixed, rnd, sides = self._fixed_dice, self._random, self._sides
         plain_dice = two and not passing  # the common board: two dice, nothing on the way
+        landing_of = t.landing
+        # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
+        # loop).
+        position, owner, bankrupt, jail_turns = self.position, self.owner, self.bankrupt, self.jail_turns
         while not self.finished:
             if self._pause_between_turns:
                 yield None
@@ -388,26 +392,28 @@ class Game(Money):
                 self._take_mark()
             p = self.current
             record_turn(self, self.turn + 1, self.round, p)
-            if self.jail_turns[p] < 0 or (yield from self._jail_start(p)):
+            if jail_turns[p] < 0 or (yield from self._jail_start(p)):
                 doubles = 0
                 while True:
                     dice: tuple[int, ...]
                     if plain_dice and not fixed:
                         # _roll and _step inline, the roll and the move one call: the hottest lines of a
                         # simulation (the same dice formula as _roll, the same test as movement.passes_go)
-                        dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
-                        steps = dice[0] + dice[1]
-                        old = self.position[p]
-                        passed = go >= 0 and (go - old - 1) % size < steps
-                        if dice[0] == dice[1]:
+                        d1 = int(rnd() * sides) + 1
+                        d2 = int(rnd() * sides) + 1
+                        dice = (d1, d2)
+                        old = position[p]
+                        s = (old + d1 + d2) % size
+                        passed = go >= 0 and (go - old - 1) % size < d1 + d2
+                        is_double = d1 == d2
+                        if is_double:
                             doubles += 1
                             if doubles == doubles_limit:
                                 writes.roll(self, p, dice)
                                 self.send_to_jail(p, "doubles")
                                 break
-                        is_double = dice[0] == dice[1]
                         self._chain = 0
-                        roll_and_move(self, p, dice, old, (old + steps) % size, passed)
+                        roll_and_move(self, p, dice, old, s, passed)
                         if passed and salary:
                             self._transfer(BANK, p, salary, "salary")
                     else:
@@ -423,19 +429,26 @@ class Game(Money):
                             yield from self._forward(p, dice[0] + dice[1] if two else sum(dice))
                         else:
                             self._step(p, dice[0] + dice[1] if two else sum(dice))
-                    if not self._settle(p):
+                        s = position[p]
+                    # the landing: nothing to do, one's own lot and a rent in hand without a call to _land
+                    landing = landing_of[s]
+                    if landing == OWNABLE:
+                        o = owner[s]
+                        if o != p and (o < 0 or not self._rent_in_hand(p, s)):
+                            yield from self._land(p, None)
+                    elif landing != QUIET:
                         yield from self._land(p, None)
-                    if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0 or not is_double:
+                    if not is_double or jail_turns[p] >= 0 or bankrupt[p] or self.finished:
                         break
-            if not self.finished and not self.bankrupt[p]:
+            if not bankrupt[p] and not self.finished:
                 action = yield act_of[p]
                 if action is not None:
                     yield from self._between_turns(p, action)
             if not self.finished:
                 # The next seat still playing; a new round when every seat still playing has had its turn. The
                 # round is counted first, so that a round limit ends the game right after it.
-                seat = (p + 1) % n
-                while self.bankrupt[seat]:
+                seat = p + 1 if p + 1 < n else 0
+                while bankrupt[seat]:
                     seat = (seat + 1) % n
                 record_to_move(self, seat, self.round + 1 if seat <= p else self.round)
                 if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
@@ -661,40 +674,50 @@ class Game(Money):
         old = self.position[p]
         _move(self, p, old, (old - steps) % self.tables.size, False)
 
-    def _settle(self, p: int) -> bool:
-        """Land ``p`` where it stands when nobody need be asked anything (no trigger or space effect, and a
-        space with nothing to do, the player's own lot, or a rent the player has in hand): True when done.
-        False when the landing needs :meth:`_land` (nothing has been done then)."""
-        t = self.tables
-        s = self.position[p]
-        if t.space_effect[s] is not None or (t.has_land_triggers and t.land_triggers[s]):
-            return False
-        kind = t.kind[s]
-        if kind == NOTHING:
-            return True
-        if kind == DRAW:
-            return False
-        o = self.owner[s]
-        if o == p:
-            return True
-        if o < 0:
-            return False
+    def _rent_in_hand(self, p: int, s: int) -> bool:
+        """``p`` has landed on ``s``, another's lot with nothing else to it (``Tables.landing`` OWNABLE): pay the
+        rent when ``p`` has it in hand and return True; False when the landing needs :meth:`_land` (nothing has
+        been done then)."""
         rent = self._rent_owed(p, s, None)
         if rent > self.cash[p]:
             return False
         if rent:
-            self._transfer(p, o, rent, "rent")
+            self._transfer(p, self.owner[s], rent, "rent")
         return True
 
     def _rent_owed(self, p: int, s: int, rent_mod: tuple[str, int] | None) -> int:
         """What ``p`` owes for landing on ``s`` (owned by another): the one place of who collects rent (not on
         a mortgaged lot; from a jailed owner only by the rules)."""
         o = self.owner[s]
-        if o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self.rules.jail.rent_in_jail):
+        if o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self._rent_in_jail):
             return 0
-        if rent_mod is not None and rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
+        if rent_mod is None:
+            return self._rent_at(s, o)
+        if rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
             return rent_mod[1] * sum(self._roll())
         return self.rent_due(s, rent_mod)
+
+    def _rent_at(self, s: int, o: int) -> int:
+        """The rent of ownable space ``s`` owned by ``o`` as the board stands (by the tables of game/rent.py)."""
+        t = self.tables
+        kind = t.kind[s]
+        owner = self.owner
+        if kind == STREET:
+            level = self.buildings[s]
+            if level:
+                return t.rent_by_level[s][level]
+            for m in t.peers[s]:
+                if owner[m] != o:
+                    return t.rent_by_level[s][0]
+            return t.rent_whole_group[s]
+        owned = 0
+        for m in t.peers[s]:
+            if owner[m] == o:
+                owned += 1
+        if kind == RAILROAD:
+            return t.rent_by_level[s][owned - 1]
+        last = self.last_roll
+        return t.rent_by_level[s][owned - 1] * (last[0] + last[1] if len(last) == 2 else sum(last))
 
     def _land(self, p: int, rent_mod: tuple[str, int] | None) -> Steps:
         t = self.tables
@@ -727,25 +750,13 @@ class Game(Money):
     def rent_due(self, s: int, rent_mod: tuple[str, int] | None = None) -> int:
         """The rent a visitor owes on space ``s`` now (0 when unowned or mortgaged); ``rent_mod`` ``("x", n)``
         multiplies it. A query: it changes nothing (a card's `with rent N x dice` rolls in the turn itself)."""
-        t = self.tables
         o = self.owner[s]
         if o < 0 or self.mortgaged[s]:
             return 0
-        kind = t.kind[s]
+        kind = self.tables.kind[s]
         if kind in (NOTHING, DRAW) or (rent_mod is not None and rent_mod[0] == "dice"):
             return 0
-        rent = t.rent[s]
-        group = t.group_of[s]
-        owner = self.owner
-        if kind == STREET:
-            level = self.buildings[s]
-            amount = street_rent(rent, level, whole_group=not level and all(owner[m] == o for m in t.members[group]),
-                                 multiplier=self.rules.full_group_multiplier, hotel_level=t.hotel_level)
-        elif kind == RAILROAD:
-            amount = railroad_rent(rent, owned=sum(1 for m in t.members[group] if owner[m] == o))
-        else:
-            amount = utility_rent(rent, owned=sum(1 for m in t.members[group] if owner[m] == o),
-                                  dice=sum(self.last_roll))
+        amount = self._rent_at(s, o)
         if rent_mod is not None and rent_mod[0] == "x":
             amount *= rent_mod[1]
         return amount

@@ -177,6 +177,9 @@ class GameState:
                 raise StateError([f"the turn's answers lead to {decision!r}, not to the decision the position "
                                   f"waits for ({self.pending.decision[1]} of seat {self.pending.decision[0]})"])
             return
+        if game._machine is not None:  # a turn loop going on holds the old lists: the game starts a new one
+            game._machine = game._waiting = None
+            game._done = False
         for name in LISTS:
             setattr(game, name, list(getattr(self, name)))
         for name in SCALARS:

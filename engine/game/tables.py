@@ -9,10 +9,13 @@ from typing import Any
 
 from ..effects.compile import Names, compile_effect
 from ..ruleset.model import Ruleset
+from .rent import railroad_rent, street_rent, utility_rent
 
 # Space kind codes for the turn loop.
 NOTHING, STREET, RAILROAD, UTILITY, DRAW = 0, 1, 2, 3, 4
 KIND_CODE = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY, "draw": DRAW}
+# What a landing takes (Tables.landing).
+QUIET, OWNABLE, ASK = 0, 1, 2
 
 
 class CardSlot:
@@ -58,6 +61,31 @@ class Tables:
                           for g in ruleset.groups]
         self.hph = rules.building.houses_per_hotel
         self.hotel_level = self.hph + 1
+        # Rent by the rules of game/rent.py, worked out once per space: a street's rent by building level (and
+        # unimproved with the whole group), a railroad's by how many of the group the owner has, a utility's
+        # factor of the dice by the same; the turn loop looks them up (Game._rent_at).
+        multiplier = rules.full_group_multiplier
+        self.rent_by_level: list[tuple[int, ...]] = []
+        self.rent_whole_group = [0] * self.size
+        self.peers: list[tuple[int, ...]] = [() for _ in board]
+        for s in board:
+            group = self.group_of[s.index]
+            members = tuple(self.members[group]) if group >= 0 else ()
+            self.peers[s.index] = members
+            kind = self.kind[s.index]
+            rent = s.rent
+            if kind == STREET and rent:
+                self.rent_by_level.append(tuple(
+                    street_rent(rent, level, whole_group=False, multiplier=multiplier, hotel_level=self.hotel_level)
+                    for level in range(self.hotel_level + 1)))
+                self.rent_whole_group[s.index] = street_rent(rent, 0, whole_group=True, multiplier=multiplier,
+                                                             hotel_level=self.hotel_level)
+            elif kind == RAILROAD and rent:
+                self.rent_by_level.append(tuple(railroad_rent(rent, owned=n) for n in range(1, len(rent) + 1)))
+            elif kind == UTILITY and rent:
+                self.rent_by_level.append(tuple(utility_rent(rent, owned=n, dice=1) for n in range(1, len(rent) + 1)))
+            else:
+                self.rent_by_level.append(())
         self.space_effect = [
             compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
         ]
@@ -78,7 +106,15 @@ class Tables:
             for index in trigger.spaces:
                 table[index] += (run,)
         self.has_pass_triggers = any(self.pass_triggers)
+        self.actions_cache: Any = None  # actions.py's getters and actions by space, made on first use
         self.has_land_triggers = any(self.land_triggers)
+        # What landing on each space takes, for the turn loop's fast path: QUIET nothing at all, OWNABLE an
+        # ownable lot with no effect or trigger (its owner and the rent decide), else ASK (the full landing).
+        self.landing = [
+            ASK if self.space_effect[i] is not None or self.land_triggers[i] or self.kind[i] == DRAW
+            else QUIET if self.kind[i] == NOTHING else OWNABLE
+            for i in range(self.size)
+        ]
 
 
 _CACHE: dict[int, tuple[Ruleset, Tables]] = {}
