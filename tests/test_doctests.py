@@ -8,8 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.game.state",
-           "monopoly.game.decisions", "monopoly.game.rent", "monopoly.game.movement", "monopoly.game.apply",
-           "monopoly.game.events"]
+           "monopoly.game.decisions", "monopoly.game.rent", "monopoly.game.stock", "monopoly.game.movement",
+           "monopoly.game.apply", "monopoly.game.events"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -318,3 +318,37 @@ def test_verify_payments_names_the_seat_whose_cash_differs():
 def test_log_module_examples_run():
     failures, tried = doctest.testmod(log_module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0
+
+
+def test_the_turn_loops_two_events_in_one_call_write_what_the_two_writers_write():
+    """``apply.next_turn`` and ``apply.roll_and_move`` are the hot loop's two events in one call each: the state
+    and the records come out as the one-event writers (``to_move`` then ``turn``; ``roll`` then ``move``) make
+    them, and an observer sees each event with the state of its own writer (the state just before the next)."""
+    from monopoly.game import apply as writes
+    from monopoly.game.state import GameState
+
+    classic = monopoly.load_ruleset("classic")
+    for composed, parts in (
+        (lambda g: writes.next_turn(g, 2, 3, 7),
+         (lambda g: writes.to_move(g, 2, 3), lambda g: writes.turn(g, 7, 3, 2))),
+        (lambda g: writes.roll_and_move(g, 1, (3, 4), 5, 12, False),
+         (lambda g: writes.roll(g, 1, (3, 4)), lambda g: writes.move(g, 1, 5, 12, False))),
+    ):
+        one, two = Game(classic, players=4, seed=3), Game(classic, players=4, seed=3)
+        seen_one: list[GameState] = []
+        seen_two: list[GameState] = []
+        for game, seen in ((one, seen_one), (two, seen_two)):
+            game.start()
+            def record(entry: tuple[Any, ...], game: Game = game, seen: list[GameState] = seen,
+                       keep: Any = game.record) -> None:
+                seen.append(GameState.of(game))
+                keep(entry)
+
+            game.record = record
+        composed(one)
+        for part in parts:
+            part(two)
+        assert one.events[-2:] == two.events[-2:]
+        assert GameState.of(one) == GameState.of(two)
+        # each record is made with the state its own writer leaves before it (as observers and replay see it)
+        assert seen_one[-2:] == seen_two[-2:]

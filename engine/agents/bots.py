@@ -235,9 +235,9 @@ class CautiousAgent(Agent):
             cost = t.house_cost[g]
             if game.cash[seat] - cost < self.reserve:
                 continue
-            rent = t.rent[lot]
-            gain = (rent[-1] if level + 1 == t.hotel_level else rent[level + 1]) - \
-                (rent[level] if level else rent[0] * game.rules.full_group_multiplier)
+            # what one more building adds to the rent of the whole group's lot (the game's rent tables)
+            by_level = t.rent_by_level[lot]
+            gain = by_level[level + 1] - (by_level[level] if level else t.rent_whole_group[lot])
             score = gain / cost
             if best is None or score > best[0]:
                 best = (score, lot)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
+from .stock import on_board, stock_change
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -264,9 +266,8 @@ def shortage_sale(t: Any, buildings: list[int], houses_left: int, space: int, ev
     """:func:`sale_of` for a hotel on ``space`` when the bank has fewer than ``t.hph`` houses (``houses_left``)."""
     if not even:
         return ((space, houses_left),)
-    hotel = t.hotel_level
     members = t.members[t.group_of[space]]
-    houses = sum(buildings[m] for m in members if buildings[m] < hotel)
+    houses = on_board([buildings[m] for m in members], hotel_level=t.hotel_level)[0]
     # No hotel can stay (the lot sold from would need a full row of houses beside it), so the total is below a
     # full row on every lot, and every lot had at least a full row before: each comes down or stays.
     keep, extra = divmod(houses_left + houses, len(members))
@@ -276,8 +277,7 @@ def shortage_sale(t: Any, buildings: list[int], houses_left: int, space: int, ev
 
 def houses_taken(t: Any, buildings: list[int], changes: tuple[tuple[int, int], ...]) -> int:
     """Houses the bank gives out for ``changes`` (negative: houses it gets back)."""
-    hotel = t.hotel_level
-    return sum((new if new < hotel else 0) - (buildings[s] if buildings[s] < hotel else 0) for s, new in changes)
+    return -sum(stock_change(buildings[s], new, hotel_level=t.hotel_level)[0] for s, new in changes)
 
 
 def _leaves_bank_without_houses(game: Game, space: int) -> bool:

@@ -59,6 +59,7 @@ from .events import (
     from_dict,
 )
 from .state import LISTS, SCALARS, GameState
+from .stock import stock_change
 
 Record = tuple[Any, ...]
 
@@ -87,6 +88,17 @@ def to_move(g: Any, seat: int, round_: int) -> None:
     g.current = seat
     g.round = round_
     g.record((TO_MOVE, seat, round_))
+
+
+def next_turn(g: Any, seat: int, round_: int, number: int) -> None:
+    """The seat to move next and its turn beginning, the two events in one call (the turn loop's, when nothing
+    happens between two turns)."""
+    g.current = seat
+    g.round = round_
+    record = g.record
+    record((TO_MOVE, seat, round_))
+    g.turn = number
+    record((TURN, number, round_, seat))
 
 
 def roll(g: Any, seat: int, dice: tuple[int, ...]) -> None:
@@ -181,12 +193,10 @@ def property_(g: Any, space: int, frm: int, to: int, how: str) -> None:
 
 def build(g: Any, seat: int, space: int, level: int) -> None:
     t = g.tables
-    if t is not None:
-        if level == t.hotel_level:  # the houses go back to the bank for the hotel
-            g.hotels_left -= 1
-            g.houses_left += t.hph
-        else:
-            g.houses_left -= 1
+    if t is not None:  # a hotel sends its houses back to the bank
+        houses, hotels = stock_change(level - 1, level, hotel_level=t.hotel_level)
+        g.houses_left += houses
+        g.hotels_left += hotels
     g.buildings[space] = level
     g.record((BUILD, seat, space, level))
 
@@ -194,9 +204,9 @@ def build(g: Any, seat: int, space: int, level: int) -> None:
 def sell(g: Any, seat: int, space: int, level: int, sold: int) -> None:
     t = g.tables
     if t is not None:
-        hotel, old = t.hotel_level, level + sold
-        g.houses_left += (old if old < hotel else 0) - (level if level < hotel else 0)
-        g.hotels_left += (old == hotel) - (level == hotel)
+        houses, hotels = stock_change(level + sold, level, hotel_level=t.hotel_level)
+        g.houses_left += houses
+        g.hotels_left += hotels
     g.buildings[space] = level
     g.record((SELL, seat, space, level, sold))
 

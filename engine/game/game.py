@@ -36,6 +36,7 @@ from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .movement import passes_go, steps_ahead_to, steps_back_to
 from .state import GameState, Pending, StateError
+from .stock import on_board
 from .tables import DRAW, NOTHING, OWNABLE, QUIET, RAILROAD, STREET, tables_for
 
 Event = dict[str, Any]
@@ -375,7 +376,8 @@ class Game(Money):
         two = self._two_dice
         passing = self.tables.has_pass_triggers
         act_of = self._act
-        record_turn, record_to_move, roll_and_move = writes.turn, writes.to_move, writes.roll_and_move
+        record_turn, record_to_move, next_turn, roll_and_move = (writes.turn, writes.to_move, writes.next_turn,
+                                                                 writes.roll_and_move)
         n = self.players
         t = self.tables
         size, go, salary = t.size, t.go, self.rules.salary
@@ -384,14 +386,19 @@ class Game(Money):
         landing_of = t.landing
         # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
         # loop).
-        position, owner, bankrupt, jail_turns = self.position, self.owner, self.bankrupt, self.jail_turns
+        position, owner, cash = self.position, self.owner, self.cash
+        bankrupt, jail_turns = self.bankrupt, self.jail_turns
+        begun = False  # the turn's event already recorded with the seat to move (writes.next_turn)
         while not self.finished:
-            if self._pause_between_turns:
-                yield None
-            if self._mark_each_turn:
-                self._take_mark()
+            if begun:
+                begun = False
+            else:
+                if self._pause_between_turns:
+                    yield None
+                if self._mark_each_turn:
+                    self._take_mark()
+                record_turn(self, self.turn + 1, self.round, self.current)
             p = self.current
-            record_turn(self, self.turn + 1, self.round, p)
             if jail_turns[p] < 0 or (yield from self._jail_start(p)):
                 doubles = 0
                 while True:
@@ -434,8 +441,12 @@ class Game(Money):
                     landing = landing_of[s]
                     if landing == OWNABLE:
                         o = owner[s]
-                        if o != p and (o < 0 or not self._rent_in_hand(p, s)):
-                            yield from self._land(p, None)
+                        if o != p:
+                            rent = self._rent_owed(p, s, None) if o >= 0 else -1
+                            if rent < 0 or rent > cash[p]:  # to buy, or a rent to raise
+                                yield from self._land(p, None)
+                            elif rent:
+                                self._transfer(p, o, rent, "rent")
                     elif landing != QUIET:
                         yield from self._land(p, None)
                     if not is_double or jail_turns[p] >= 0 or bankrupt[p] or self.finished:
@@ -450,10 +461,16 @@ class Game(Money):
                 seat = p + 1 if p + 1 < n else 0
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
-                record_to_move(self, seat, self.round + 1 if seat <= p else self.round)
+                round_ = self.round + 1 if seat <= p else self.round
                 if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
                                                                    self.turn >= self.max_turns):
+                    record_to_move(self, seat, round_)
                     check_end(self)
+                elif self._pause_between_turns or self._mark_each_turn:
+                    record_to_move(self, seat, round_)
+                else:  # nothing between the two turns: the seat to move and its turn, in one call
+                    next_turn(self, seat, round_, self.turn + 1)
+                    begun = True
 
     def _ask(self, decision: Decision) -> Any:
         """The answer of the seat's agent to ``decision``."""
@@ -674,17 +691,6 @@ class Game(Money):
         old = self.position[p]
         _move(self, p, old, (old - steps) % self.tables.size, False)
 
-    def _rent_in_hand(self, p: int, s: int) -> bool:
-        """``p`` has landed on ``s``, another's lot with nothing else to it (``Tables.landing`` OWNABLE): pay the
-        rent when ``p`` has it in hand and return True; False when the landing needs :meth:`_land` (nothing has
-        been done then)."""
-        rent = self._rent_owed(p, s, None)
-        if rent > self.cash[p]:
-            return False
-        if rent:
-            self._transfer(p, self.owner[s], rent, "rent")
-        return True
-
     def _rent_owed(self, p: int, s: int, rent_mod: tuple[str, int] | None) -> int:
         """What ``p`` owes for landing on ``s`` (owned by another): the one place of who collects rent (not on
         a mortgaged lot; from a jailed owner only by the rules)."""
@@ -891,12 +897,12 @@ class Game(Money):
             self._pricing = False
 
     def houses_of(self, p: int) -> int:
-        hotel = self.tables.hotel_level
-        return sum(b for s, b in enumerate(self.buildings) if self.owner[s] == p and b < hotel)
+        return on_board([b for s, b in enumerate(self.buildings) if self.owner[s] == p],
+                        hotel_level=self.tables.hotel_level)[0]
 
     def hotels_of(self, p: int) -> int:
-        hotel = self.tables.hotel_level
-        return sum(1 for s, b in enumerate(self.buildings) if self.owner[s] == p and b == hotel)
+        return on_board([b for s, b in enumerate(self.buildings) if self.owner[s] == p],
+                        hotel_level=self.tables.hotel_level)[1]
 
     def count_owned(self, p: int, indexes: tuple[int, ...]) -> int:
         return sum(1 for s in indexes if self.owner[s] == p)

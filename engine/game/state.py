@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .jsonin import describe, excerpt
+from .stock import on_board, stock_change
 from .tables import STREET, tables_for
 
 if TYPE_CHECKING:
@@ -333,10 +334,10 @@ class Setup:
     def build(self, space: int | str, level: int) -> Setup:
         """``level`` buildings on ``space`` (houses, or the hotel level for a hotel); the bank's stock follows."""
         s = self.space(space)
-        state, hotel = self.state, self._tables.hotel_level
-        before = state.buildings[s]
-        state.houses_left += (before if before < hotel else 0) - (level if level < hotel else 0)
-        state.hotels_left += (1 if before == hotel else 0) - (1 if level == hotel else 0)
+        state = self.state
+        houses, hotels = stock_change(state.buildings[s], level, hotel_level=self._tables.hotel_level)
+        state.houses_left += houses
+        state.hotels_left += hotels
         state.buildings[s] = level
         return self
 
@@ -660,8 +661,7 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
     if ok("buildings", "owner", "mortgaged"):
         _check_buildings(state, t, rules, add)
     if ok("buildings", "houses_left", "hotels_left"):
-        houses = sum(b for b in state["buildings"] if b < t.hotel_level)
-        hotels = sum(1 for b in state["buildings"] if b == t.hotel_level)
+        houses, hotels = on_board(state["buildings"], hotel_level=t.hotel_level)
         if (state["houses_left"] + houses, state["hotels_left"] + hotels) != (ruleset.houses, ruleset.hotels):
             add(f"the houses and hotels in the bank and on the board do not add up to the box: {houses} houses "
                 f"and {hotels} hotels built, {state['houses_left']} and {state['hotels_left']} in the bank, "
