@@ -24,6 +24,7 @@ from .files import create as create_file
 from .game import (
     BANK,
     POT,
+    Bids,
     Build,
     Decision,
     Game,
@@ -36,6 +37,7 @@ from .game import (
     SetupError,
     Standing,
     Trade,
+    Trades,
     Unmortgage,
     play,
 )
@@ -120,6 +122,7 @@ __all__ = [
     "Agent",
     "BackendError",
     "BalanceResult",
+    "Bids",
     "Build",
     "Comparison",
     "Decision",
@@ -151,6 +154,7 @@ __all__ = [
     "StateError",
     "Summary",
     "Trade",
+    "Trades",
     "Unmortgage",
     "analyze",
     "balance",

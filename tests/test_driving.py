@@ -3,10 +3,12 @@ decision, and the play loop over it all giving the games the agents play."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import monopoly
-from monopoly.game.decisions import KINDS, Bids, check_answer, legal_answers
+from monopoly.game.decisions import KINDS, Bids, Trades, check_answer, legal_answers
 from monopoly.game.game import play
 
 CLASSIC = monopoly.load_ruleset("classic")
@@ -86,6 +88,8 @@ def test_respond_takes_answers_as_play_does_refused_and_the_safe_answer_taken():
 def test_every_listed_legal_answer_is_accepted_and_every_kind_is_met():
     """Over random games: each decision's listed answers pass the check, and the kinds cover the protocol."""
     seen = set()
+    rng = random.Random(5)
+    offered = 0
     for seed in range(12):
         game = monopoly.Game(CLASSIC, agents(("trader", "random", "trader", "random")), seed=seed, max_turns=300)
         bots = game.agents
@@ -94,10 +98,21 @@ def test_every_listed_legal_answer_is_accepted_and_every_kind_is_met():
             legal = legal_answers(game, decision)
             listed = list(legal)[:40] if isinstance(legal, Bids) else list(legal)
             assert listed, decision
+            spaces = [answer for answer in listed if isinstance(answer, Trades)]
             for answer in listed:
-                assert check_answer(game, decision, answer) is None, (decision, answer)
-            game.respond(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
+                if isinstance(answer, Trades):  # a space of trades: those drawn from it are legal
+                    for _ in range(3):
+                        trade = answer.sample(rng)
+                        assert trade in answer and check_answer(game, decision, trade) is None, (decision, trade)
+                else:
+                    assert check_answer(game, decision, answer) is None, (decision, answer)
+            answer = getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args)
+            if isinstance(answer, monopoly.Trade) and check_answer(game, decision, answer) is None:
+                assert any(answer in space for space in spaces), answer  # the spaces hold every legal trade
+                offered += 1
+            game.respond(answer)
     assert set(KINDS) - {"choose"} <= seen  # the classic choice is Income Tax: asked of the next test's agent
+    assert offered > 0  # the traders offered trades, each found in the listed spaces
 
 
 def kinds_until(game, kind, bots):
@@ -267,3 +282,32 @@ def test_damaged_pending_work_is_refused_with_the_problem(damage, words):
         state = monopoly.GameState.from_json(data, CLASSIC, players=len(names))
         monopoly.Game.from_state(CLASSIC, agents(names), state, seed=1, max_turns=300)
     assert any(words in problem for problem in refused.value.problems), refused.value.problems
+
+
+def test_the_trade_spaces_hold_exactly_the_trades_the_rules_allow():
+    """``legal_answers`` for ``act`` ends with one :class:`Trades` per partner: lots of groups without buildings,
+    each side's cash at most, the cards held; a trade is in it exactly when the game would take it."""
+    from monopoly.game.state import Setup
+
+    position = (Setup(CLASSIC, players=3).give("Baltic Avenue", 0).give("Mediterranean Avenue", 0)
+                .build("Baltic Avenue", 1).build("Mediterranean Avenue", 1).give("Boardwalk", 0)
+                .give("Park Place", 1).give("Reading Railroad", 2).set_cash(0, 300).set_cash(1, 50).set_cash(2, 0))
+    game = monopoly.Game.from_state(CLASSIC, agents(("greedy",) * 3), position.state)
+    game.fix_dice([(2, 3)])  # onto Reading Railroad, seat 2's: rent 25
+    while game.pending.kind != "act":
+        game.respond(getattr(game.agents[game.pending.seat], game.pending.kind)(game, game.pending.seat,
+                                                                                 *game.pending.args))
+    spaces = [answer for answer in game.legal_answers() if isinstance(answer, monopoly.Trades)]
+    assert [(space.partner, space.give_spaces, space.get_spaces, space.give_cash, space.get_cash)
+            for space in spaces] == [(1, (39,), (37,), 275, 50), (2, (39,), (5,), 275, 25)]  # brown is built on
+    to_one = spaces[0]
+    legal = monopoly.Trade(0, 1, give_spaces=(39,), get_spaces=[37], get_cash=50)
+    assert legal in to_one and game.check(legal) is None
+    for trade in (monopoly.Trade(0, 1, give_spaces=(1,)),           # a built group
+                  monopoly.Trade(0, 1, give_spaces=(39, 39)),       # a lot twice
+                  monopoly.Trade(0, 1, give_spaces=(39,), get_cash=51),  # more than the partner has
+                  monopoly.Trade(0, 1, give_cash=10),               # nothing but cash moves
+                  monopoly.Trade(0, 2, give_spaces=(39,))):         # another partner's space
+        assert trade not in to_one and (game.check(trade) is not None or trade.partner != 1), trade
+    game.trades_this_phase = game.rules.trades_per_phase  # the rules' trades a turn used up: no space listed
+    assert not [answer for answer in game.legal_answers() if isinstance(answer, monopoly.Trades)]

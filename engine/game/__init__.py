@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from .actions import Action, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage
-from .decisions import Decision, IllegalAnswer
+from .decisions import Bids, Decision, IllegalAnswer, Trades
 from .end import Result, Standing
 from .events import BANK, EVENT_TYPES, POT
 from .game import Game, GameOver, SetupError, play
 
 __all__ = [
-    "BANK", "EVENT_TYPES", "POT", "Action", "Build", "Decision", "Game", "GameOver", "IllegalAction", "IllegalAnswer",
-    "Mortgage", "Result", "SellBuilding", "SetupError", "Standing", "Trade", "Unmortgage", "play",
+    "BANK", "EVENT_TYPES", "POT", "Action", "Bids", "Build", "Decision", "Game", "GameOver", "IllegalAction",
+    "IllegalAnswer", "Mortgage", "Result", "SellBuilding", "SetupError", "Standing", "Trade", "Trades", "Unmortgage",
+    "play",
 ]

@@ -34,8 +34,13 @@ Decision(seat=0, kind='buy', args=(3,))
 >>> game.answer(True)
 >>> game.owner[3], game.cash[0], game.pending
 (0, 1440, Decision(seat=0, kind='act', args=()))
->>> game.legal_answers()
+>>> done, mortgage, trades = game.legal_answers()         # done, the actions, the trades with each partner
+>>> done, mortgage
 (None, Mortgage(space=3))
+>>> trades.partner, trades.give_spaces, trades.give_cash, trades.get_spaces, trades.get_cash
+(1, (3,), 1440, (), 1500)
+>>> monopoly.Trade(0, 1, give_spaces=(3,), get_cash=100) in trades, monopoly.Trade(0, 1, get_cash=100) in trades
+(True, False)
 >>> game.answer(monopoly.Build(3))
 Traceback (most recent call last):
   ...
@@ -53,6 +58,8 @@ from . import actions as act
 from .actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
 
 if TYPE_CHECKING:
+    import random
+
     from .game import Game
 
 #: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
@@ -92,13 +99,91 @@ class Bids(NamedTuple):
         return 1 + max(0, self.high - self.low + 1)
 
 
+class Trades(NamedTuple):
+    """The legal trades ``proposer`` may offer ``partner`` now, as a space (like :class:`Bids`, a range): any
+    :class:`~monopoly.Trade` that gives some of ``give_spaces`` and ``give_cards`` and at most ``give_cash``,
+    and asks some of ``get_spaces`` and ``get_cards`` and at most ``get_cash``, moving at least one lot or
+    card. The lots are those of groups with no buildings (the rules trade no built group); the cash is what
+    each seat has (no loans between players). ``trade in trades`` tells whether a trade is one of them;
+    :meth:`sample` draws one at random (for agents that explore)."""
+
+    proposer: int
+    partner: int
+    give_spaces: tuple[int, ...]
+    give_cash: int
+    give_cards: tuple[tuple[str, int], ...]
+    get_spaces: tuple[int, ...]
+    get_cash: int
+    get_cards: tuple[tuple[str, int], ...]
+
+    def __contains__(self, trade: object) -> bool:
+        if type(trade) is not act.Trade or trade.proposer != self.proposer or trade.partner != self.partner:
+            return False
+        return (_some_of(trade.give_spaces, self.give_spaces) and _some_of(trade.get_spaces, self.get_spaces)
+                and _some_of(trade.give_cards, self.give_cards) and _some_of(trade.get_cards, self.get_cards)
+                and _cash(trade.give_cash, self.give_cash) and _cash(trade.get_cash, self.get_cash)
+                and bool(trade.give_spaces or trade.get_spaces or trade.give_cards or trade.get_cards))
+
+    def sample(self, rng: random.Random) -> act.Trade:
+        """A trade of this space drawn at random with ``rng``: each lot and card in or out with even chances
+        (drawn again until something moves), the cash of each side uniform from 0 to its most."""
+        while True:
+            give = tuple(s for s in self.give_spaces if rng.random() < 0.5)
+            get = tuple(s for s in self.get_spaces if rng.random() < 0.5)
+            give_cards = tuple(c for c in self.give_cards if rng.random() < 0.5)
+            get_cards = tuple(c for c in self.get_cards if rng.random() < 0.5)
+            if give or get or give_cards or get_cards:
+                return act.Trade(self.proposer, self.partner, give_spaces=give,
+                                 give_cash=rng.randint(0, self.give_cash), give_cards=give_cards, get_spaces=get,
+                                 get_cash=rng.randint(0, self.get_cash), get_cards=get_cards)
+
+
+def _some_of(chosen: Any, allowed: tuple[Any, ...]) -> bool:
+    """``chosen`` (a tuple or list) names each of its entries once, all of them in ``allowed``."""
+    if type(chosen) is not tuple and type(chosen) is not list:
+        return False
+    pool = list(allowed)
+    for entry in chosen:
+        entry = tuple(entry) if type(entry) is list else entry
+        if entry not in pool:
+            return False
+        pool.remove(entry)
+    return True
+
+
+def _cash(amount: Any, most: int) -> bool:
+    return type(amount) is int and 0 <= amount <= most
+
+
+def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
+    """The :class:`Trades` ``seat`` may propose now, one per partner with whom anything can change hands."""
+    if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat]:
+        return ()
+    t = game.tables
+    members, group_of, buildings, owner = t.members, t.group_of, game.buildings, game.owner
+    free = [s for s in t.ownable if owner[s] >= 0 and not any(buildings[m] for m in members[group_of[s]])]
+    mine = tuple(s for s in free if owner[s] == seat)
+    my_cards = tuple(game.held_cards[seat])
+    spaces = []
+    for partner in range(game.players):
+        if partner == seat or game.bankrupt[partner]:
+            continue
+        theirs = tuple(s for s in free if owner[s] == partner)
+        their_cards = tuple(game.held_cards[partner])
+        if mine or theirs or my_cards or their_cards:
+            spaces.append(Trades(seat, partner, mine, game.cash[seat], my_cards, theirs, game.cash[partner],
+                                 their_cards))
+    return tuple(spaces)
+
+
 #: The yes-or-no decisions.
 _YES_NO = ("buy", "answer_trade", "lift_mortgage")
 
 
 def legal_answers(game: Game, decision: Decision) -> Any:
-    """Every legal answer to ``decision`` now: a tuple, or :class:`Bids` for a bid. For ``act`` the trades are
-    not listed (there are too many): any :class:`~monopoly.Trade` that :func:`check_answer` accepts is legal."""
+    """Every legal answer to ``decision`` now: a tuple, or :class:`Bids` for a bid. For ``act``: ``None`` (done),
+    every build, sell, mortgage and unmortgage, then a :class:`Trades` per partner, the space of the trades
+    that may be offered them (too many to list one by one: ``trade in trades``)."""
     kind, seat = decision.kind, decision.seat
     if kind in _YES_NO:
         return (True, False)
@@ -109,7 +194,7 @@ def legal_answers(game: Game, decision: Decision) -> Any:
     if kind == "bid":
         return Bids(decision.args[1] + 1, game.cash[seat])
     if kind == "act":
-        return (None, *game.legal_actions(seat))
+        return (None, *game.legal_actions(seat), *trade_spaces(game, seat))
     if kind == "raise_funds":
         return (None, *(a for a in game.legal_actions(seat, raising=True)
                         if type(a) is act.SellBuilding or type(a) is act.Mortgage))
