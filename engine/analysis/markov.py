@@ -184,6 +184,11 @@ class _Board:
         return current
 
     def _statement(self, statement: Any, at: int, chain: int) -> dict[End, float]:
+        if isinstance(statement, ast.If):
+            # The chain cannot know the condition (money, owners): its branches count as even chances. An `if`
+            # that moves nobody changes nothing here; one whose branches move makes the odds approximate.
+            branches = (statement.then.statements, statement.otherwise.statements if statement.otherwise else ())
+            return _merge(_scaled(self._sequence(branch, at, chain), 0.5) for branch in branches)
         if isinstance(statement, ast.GoToJail):
             return {(JAIL, chain): 1.0}
         if isinstance(statement, ast.Draw):

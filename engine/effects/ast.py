@@ -28,6 +28,8 @@ PERCENT_MIN, PERCENT_MAX = 1, 100
 RENT_MULTIPLIER_MIN, RENT_MULTIPLIER_MAX = 1, 100
 DICE_MULTIPLE_MIN, DICE_MULTIPLE_MAX = 1, 1000
 MOVE_MIN, MOVE_MAX = -100, 100
+#: How deep operators, brackets, conditions and ifs may nest inside each other in one effect.
+MAX_DEPTH = 32
 
 # Kinds, group keys and deck keys.
 IDENTIFIER_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -139,6 +141,174 @@ Term = Union[Fixed, PerHouse, PerHotel, PerOwned, PercentOfNetWorth]
 TERM_TYPES: tuple[type, ...] = (Fixed, PerHouse, PerHotel, PerOwned, PercentOfNetWorth)
 
 
+# --------------------------------------------------------------------------- expressions
+#
+# Every value has a type: a number, a player, a space or a condition. Numbers are the
+# classic terms above and the nodes below; who and which are `Ref`s; conditions are
+# the nodes of the next section. The parser builds only well-typed shapes where the
+# grammar can tell; `monopoly.effects.check` resolves names and reports the rest
+# ("`cash of Boardwalk`: Boardwalk is a space, a player was expected").
+
+#: The players a `Ref` can name, and how each is written.
+PLAYER_REFS = {"you": "you", "owner": "owner", "richest": "richest player", "poorest": "poorest player"}
+
+
+@attrs.frozen
+class Ref:
+    """Who or which: `you`, `owner` (of the space the player stands on), `richest player`, `poorest player`,
+    or a space by name (`space` true: `"Boardwalk"`, or a bare one-word name)."""
+
+    name: str = attrs.field()
+    space: bool = False
+    line: int = _position()
+    column: int = _position()
+
+    @name.validator
+    def _known(self, attribute: attrs.Attribute[Any], value: str) -> None:
+        if self.space:
+            _space_name(self, attribute, value)
+        elif value not in PLAYER_REFS:
+            raise ValueError(f"a player reference is one of {sorted(PLAYER_REFS)}, got {value!r}")
+
+    def to_text(self) -> str:
+        return f'"{self.name}"' if self.space else PLAYER_REFS[self.name]
+
+    __str__ = to_text
+
+
+#: The quantities of the game: name -> (how it is written, what its `of` names: "player", "space" or None
+#: when it takes none, and whether the `of` may be left out: then it is the player's own).
+QUANTITIES: dict[str, tuple[str, str | None, bool]] = {
+    "cash": ("cash", "player", True),
+    "net_worth": ("net worth", "player", True),
+    "houses": ("houses", "player", True),
+    "hotels": ("hotels", "player", True),
+    "turns_in_jail": ("turns in jail", "player", True),
+    "price": ("price", "space", False),
+    "mortgage_value": ("mortgage value", "space", False),
+    "rent": ("rent", "space", False),
+    "pot": ("pot", None, False),
+    "dice": ("dice", None, False),
+    "round": ("round", None, False),
+    "players_left": ("players left", None, False),
+}
+
+
+@attrs.frozen
+class Quantity:
+    """A quantity of the game: `cash`, `net worth of owner`, `price of "Boardwalk"`, `pot`, `dice`..."""
+
+    name: str = attrs.field(validator=attrs.validators.in_(tuple(QUANTITIES)))
+    of: Ref | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Ref)))
+    line: int = _position()
+    column: int = _position()
+
+    @of.validator
+    def _fits(self, attribute: attrs.Attribute[Any], value: Ref | None) -> None:
+        written, takes, optional = QUANTITIES[self.name]
+        if value is None and takes is not None and not optional:
+            raise ValueError(f"{written} needs `of`: {written} of ...")
+        if value is not None and takes is None:
+            raise ValueError(f"{written} takes no `of`")
+
+    def to_text(self) -> str:
+        written = QUANTITIES[self.name][0]
+        return f"{written} of {self.of.to_text()}" if self.of is not None else written
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Name:
+    """A word where a number goes that is no quantity of the language: reported by the checker as an unknown
+    quantity (with the closest known ones)."""
+
+    name: str
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return self.name
+
+    __str__ = to_text
+
+
+#: Binary operators, loosest first: (precedence, written).
+OPERATORS = {"+": 1, "-": 1, "x": 2, "/": 2}
+
+
+def _number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, NUMBER_TYPES):
+        raise TypeError(f"{attribute.name} must be a number expression, not {type(value).__name__}")
+
+
+@attrs.frozen
+class Arith:
+    """`a + b`, `a - b`, `a x b`, `a / b` (division rounds down; by 0 gives 0)."""
+
+    op: str = attrs.field(validator=attrs.validators.in_(tuple(OPERATORS)))
+    left: Any = attrs.field(validator=_number)
+    right: Any = attrs.field(validator=_number)
+
+    def to_text(self) -> str:
+        mine = OPERATORS[self.op]
+        left, right = _text(self.left), _text(self.right)
+        if _precedence(self.left) < mine:
+            left = f"({left})"
+        # a - (b - c), a / (b x c): the right side binds apart when it is as loose
+        if _precedence(self.right) < mine or (_precedence(self.right) == mine and self.op in "-/"):
+            right = f"({right})"
+        return f"{left} {self.op} {right}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Extreme:
+    """`min(a, b, ...)` or `max(a, b, ...)`."""
+
+    fn: str = attrs.field(validator=attrs.validators.in_(("min", "max")))
+    args: tuple[Any, ...] = attrs.field(converter=_as_tuple)
+
+    @args.validator
+    def _numbers(self, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
+        if len(value) < 2:
+            raise ValueError(f"{self.fn} needs at least 2 numbers")
+        for item in value:
+            _number(self, attribute, item)
+
+    def to_text(self) -> str:
+        return f"{self.fn}({', '.join(_text(arg) for arg in self.args)})"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class PercentOf:
+    """`5% of cash`, `50% of (price of "Boardwalk" + 100)`: rounded down."""
+
+    percent: int = attrs.field(validator=_int_between(PERCENT_MIN, PERCENT_MAX))
+    of: Any = attrs.field(validator=_number)
+
+    def to_text(self) -> str:
+        inner = _text(self.of)
+        return f"{self.percent}% of ({inner})" if isinstance(self.of, Arith) else f"{self.percent}% of {inner}"
+
+    __str__ = to_text
+
+
+def _text(node: Any) -> str:
+    text: str = node.to_text()
+    return text
+
+
+def _precedence(node: Any) -> int:
+    return OPERATORS[node.op] if isinstance(node, Arith) else 3
+
+
+NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Name, Arith, Extreme, PercentOf)
+
+
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
         if len(value) < minimum:
@@ -152,9 +322,10 @@ def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
 
 @attrs.frozen
 class Amount:
-    """A sum of terms: `25 per house + 100 per hotel`."""
+    """A sum of terms: `25 per house + 100 per hotel`; or one number expression (`cash - 100`), the form of any
+    amount that is not a plain sum of the classic terms."""
 
-    terms: tuple[Term, ...] = attrs.field(converter=_as_tuple, validator=_tuple_of(TERM_TYPES, 1))
+    terms: tuple[Any, ...] = attrs.field(converter=_as_tuple, validator=_tuple_of(NUMBER_TYPES, 1))
 
     @property
     def constant(self) -> int | None:
@@ -357,8 +528,173 @@ class Draw:
     __str__ = to_text
 
 
-Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw]
-STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw)
+@attrs.frozen
+class PayTo:
+    """`pay 50 to owner`, `pay 10% of cash to poorest player`: the player pays that player (nobody there,
+    such as the owner of an unowned space: the bank)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    to: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+
+    def to_text(self) -> str:
+        return f"pay {self.amount.to_text()} to {self.to.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class CollectFrom:
+    """`collect 20 from richest player`: that player pays the player (nobody there: the bank does)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    source: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+
+    def to_text(self) -> str:
+        return f"collect {self.amount.to_text()} from {self.source.to_text()}"
+
+    __str__ = to_text
+
+
+# --------------------------------------------------------------------------- conditions
+
+#: Comparisons, as written.
+COMPARISONS = ("<", "<=", ">", ">=", "=", "!=")
+
+
+@attrs.frozen
+class Compare:
+    """`cash < 100`, `dice = 12`, `net worth of owner >= 2000`."""
+
+    op: str = attrs.field(validator=attrs.validators.in_(COMPARISONS))
+    left: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    right: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+
+    def to_text(self) -> str:
+        return f"{self.left.to_text()} {self.op} {self.right.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class InJail:
+    """`you are in jail`, `owner is in jail`."""
+
+    who: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+
+    def to_text(self) -> str:
+        return f"{self.who.to_text()} {'are' if self.who.name == 'you' and not self.who.space else 'is'} in jail"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Owns:
+    """`you own "Boardwalk"`, `owner owns "Park Place"`."""
+
+    who: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+    what: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+
+    def to_text(self) -> str:
+        verb = "own" if self.who.name == "you" and not self.who.space else "owns"
+        return f"{self.who.to_text()} {verb} {self.what.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Doubles:
+    """`doubles`: the dice just thrown all show the same face."""
+
+    def to_text(self) -> str:
+        return "doubles"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Not:
+    """`not C` (binds tighter than `and` and `or`)."""
+
+    part: Any = attrs.field()
+
+    @part.validator
+    def _simple(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, (*TEST_TYPES, Not)):  # the language has no parentheses around conditions
+            raise TypeError(f"not takes a comparison, a test or another not, not {type(value).__name__}")
+
+    def to_text(self) -> str:
+        return f"not {self.part.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Logic:
+    """`A and B`, `A or B` (`and` binds tighter than `or`)."""
+
+    op: str = attrs.field(validator=attrs.validators.in_(("and", "or")))
+    left: Any = attrs.field()
+    right: Any = attrs.field()
+
+    @left.validator
+    def _left(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        _condition_part(self.op, value, right=False)
+
+    @right.validator
+    def _right(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        _condition_part(self.op, value, right=True)
+
+    def to_text(self) -> str:
+        return f"{self.left.to_text()} {self.op} {self.right.to_text()}"
+
+    __str__ = to_text
+
+
+TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles)
+CONDITION_TYPES: tuple[type, ...] = (*TEST_TYPES, Not, Logic)
+
+
+def _condition_part(op: str, value: Any, *, right: bool) -> None:
+    # Written without parentheses, `a or b and c` is `a or (b and c)`; the shapes that text cannot show
+    # are not nodes either.
+    if not isinstance(value, CONDITION_TYPES):
+        raise TypeError(f"{op} joins conditions, not {type(value).__name__}")
+    # `or` is the loosest and both chain to the left: an `or` holds an `or` only on its left, an `and` holds
+    # an `and` only on its left and never an `or`.
+    if isinstance(value, Logic) and ((op == "and" and (right or value.op == "or")) or (right and value.op == "or")):
+        raise TypeError(f"this {op} cannot hold that {value.op} (conditions have no parentheses)")
+
+
+# --------------------------------------------------------------------------- if
+
+@attrs.frozen
+class If:
+    """`if C then S [else S]`: a branch is one statement, or a sequence in parentheses."""
+
+    condition: Any = attrs.field(validator=attrs.validators.instance_of(CONDITION_TYPES))
+    then: Sequence = attrs.field()
+    otherwise: Sequence | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_if_branches(self)
+
+    def to_text(self) -> str:
+        text = f"if {self.condition.to_text()} then {_branch_text(self.then)}"
+        return text + f" else {_branch_text(self.otherwise)}" if self.otherwise is not None else text
+
+    __str__ = to_text
+
+
+def _branch_text(branch: Sequence) -> str:
+    if len(branch.statements) == 1 and not isinstance(branch.statements[0], If):
+        return branch.statements[0].to_text()
+    return f"({branch.to_text()})"
+
+
+Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw, PayTo, CollectFrom,
+                  If]
+STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw,
+                                     PayTo, CollectFrom, If)
 
 # --------------------------------------------------------------------------- effects
 
@@ -373,6 +709,11 @@ class Sequence:
         return "; ".join(statement.to_text() for statement in self.statements)
 
     __str__ = to_text
+
+
+def _check_if_branches(node: If) -> None:
+    if not isinstance(node.then, Sequence) or (node.otherwise is not None and not isinstance(node.otherwise, Sequence)):
+        raise TypeError("the branches of an if are sequences")
 
 
 @attrs.frozen
@@ -403,14 +744,24 @@ class Effect:
         return self.body.options if isinstance(self.body, Choice) else (self.body,)
 
     def statements(self) -> Iterator[Statement]:
-        """Every statement, in text order, across all alternatives."""
+        """Every statement, in text order, across all alternatives, the statements of an `if`'s branches
+        after the `if` itself."""
         for sequence in self.alternatives:
-            yield from sequence.statements
+            yield from _descend(sequence)
 
     def to_text(self) -> str:
         return self.body.to_text()
 
     __str__ = to_text
+
+
+def _descend(sequence: Sequence) -> Iterator[Statement]:
+    for statement in sequence.statements:
+        yield statement
+        if isinstance(statement, If):
+            yield from _descend(statement.then)
+            if statement.otherwise is not None:
+                yield from _descend(statement.otherwise)
 
 
 def walk(effect: Effect) -> Iterator[Statement]:

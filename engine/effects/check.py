@@ -62,33 +62,43 @@ def _unknown_hint(name: str, candidates: Iterable[str], list_up_to: int = 0) -> 
 def check_effect(effect: ast.Effect, names: EffectNames, where: str) -> list[EffectProblem]:
     """Every problem of `effect` in a ruleset with these `names`, in text order.
 
-    `where` is "card", "space" or "trigger": some statements only make sense on a card.
+    `where` is "card", "space" or "trigger": some statements only make sense on a card. Names are resolved
+    and every value is checked for its type: a player where a player goes, a space where a space goes, a
+    known quantity where a number goes.
     """
     if where not in WHERE:
         raise ValueError(f"where must be one of {sorted(WHERE)}, not {where!r}")
-    problems = [problem for statement in effect.statements() for problem in _check(statement, names, where)]
+    problems: list[EffectProblem] = []
+    for sequence in effect.alternatives:
+        problems.extend(_check_sequence(sequence, names, where, conditional=False))
     problems.sort(key=lambda problem: (problem.line, problem.column))
     return problems
 
 
-def _check(statement: ast.Statement, names: EffectNames, where: str) -> Iterator[EffectProblem]:
+def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,
+                    conditional: bool) -> Iterator[EffectProblem]:
+    for statement in sequence.statements:
+        yield from _check(statement, names, where, conditional=conditional)
+
+
+def _check(statement: ast.Statement, names: EffectNames, where: str, *,
+           conditional: bool = False) -> Iterator[EffectProblem]:
     kinds_and_groups = names.kinds | names.groups
     if isinstance(statement, (ast.Collect, ast.Pay)):
-        for term in statement.amount.terms:
-            if isinstance(term, ast.PerOwned) and term.name not in kinds_and_groups:
-                # "per houses" is a plausible slip for the building counts.
-                candidates = kinds_and_groups | ast.BUILDING_WORDS
-                yield _unknown_kind_or_group(term.name, term.line, term.column, candidates)
+        yield from _check_amount(statement.amount, names)
+    elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
+        yield from _check_amount(statement.amount, names)
+        party = statement.to if isinstance(statement, ast.PayTo) else statement.source
+        yield from _check_ref(party, "player", statement.to_text(), names)
+    elif isinstance(statement, ast.If):
+        yield from _check_condition(statement.condition, names)
+        yield from _check_sequence(statement.then, names, where, conditional=True)
+        if statement.otherwise is not None:
+            yield from _check_sequence(statement.otherwise, names, where, conditional=True)
     elif isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)):
         target = statement.target
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
-            yield EffectProblem(
-                "unknown-space",
-                f'unknown space "{target.name}"',
-                _unknown_hint(target.name, names.spaces),
-                target.line,
-                target.column,
-            )
+            yield _unknown_space(target.name, target.line, target.column, names)
         elif isinstance(target, ast.NearestTarget) and target.name not in kinds_and_groups:
             yield _unknown_kind_or_group(target.name, target.line, target.column, kinds_and_groups)
     elif isinstance(statement, ast.Draw) and statement.deck not in names.decks:
@@ -99,14 +109,113 @@ def _check(statement: ast.Statement, names: EffectNames, where: str) -> Iterator
             statement.line,
             statement.column,
         )
-    elif isinstance(statement, ast.Keep) and where != "card":
+    elif isinstance(statement, ast.Keep):
+        if where != "card":
+            yield EffectProblem(
+                "keep-outside-card",
+                f'"keep" only works on a card (it keeps the card), not in a {where} effect',
+                None,
+                statement.line,
+                statement.column,
+            )
+        elif conditional:
+            yield EffectProblem(
+                "keep-in-if",
+                '"keep" cannot be in a branch of an "if": a card is kept, or not, whatever happens',
+                'write "keep" on its own, outside the "if"',
+                statement.line,
+                statement.column,
+            )
+
+
+def _unknown_space(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
+    return EffectProblem("unknown-space", f'unknown space "{name}"', _unknown_hint(name, names.spaces), line, column)
+
+
+#: The quantities as written, for hints.
+_QUANTITY_WORDS = tuple(written for written, _, _ in ast.QUANTITIES.values())
+#: The players a reference can name, as written.
+_PLAYER_WORDS = tuple(ast.PLAYER_REFS.values())
+
+
+def _check_amount(amount: ast.Amount, names: EffectNames) -> Iterator[EffectProblem]:
+    for term in amount.terms:
+        yield from _check_number(term, names)
+
+
+def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
+    if isinstance(node, ast.PerOwned):
+        if node.name not in names.kinds | names.groups:
+            # "per houses" is a plausible slip for the building counts.
+            yield _unknown_kind_or_group(node.name, node.line, node.column,
+                                         names.kinds | names.groups | ast.BUILDING_WORDS)
+    elif isinstance(node, ast.Quantity):
+        if node.of is not None:
+            takes = ast.QUANTITIES[node.name][1]
+            assert takes is not None  # a node that takes no `of` has none (ast validates it)
+            yield from _check_ref(node.of, takes, node.to_text(), names)
+    elif isinstance(node, ast.Name):
+        match = closest(node.name, _QUANTITY_WORDS) or next(  # or one glued to more letters: "potatoes"
+            (word for word in sorted(_QUANTITY_WORDS, key=len, reverse=True) if node.name.startswith(word)), None)
+        if match is not None:
+            hint = f'did you mean "{match}"?'
+        elif node.name in ast.PLAYER_REFS:
+            hint = f'{node.name} is a player: a number goes here, such as "cash of {node.name}"'
+        else:
+            hint = "a number goes here, or a quantity: " + ", ".join(_QUANTITY_WORDS)
+        yield EffectProblem("unknown-quantity", f'unknown quantity "{node.name}"', hint, node.line, node.column)
+    elif isinstance(node, ast.Arith):
+        yield from _check_number(node.left, names)
+        yield from _check_number(node.right, names)
+    elif isinstance(node, ast.Extreme):
+        for arg in node.args:
+            yield from _check_number(arg, names)
+    elif isinstance(node, ast.PercentOf):
+        yield from _check_number(node.of, names)
+
+
+def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames) -> Iterator[EffectProblem]:
+    """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``."""
+    if expected == "player":
+        if not ref.space:
+            return
+        if ref.name in names.spaces:
+            yield EffectProblem(
+                "type-mismatch", f'"{context}": {ref.name} is a space, a player was expected',
+                "a player is " + _or(_PLAYER_WORDS), ref.line, ref.column)
+            return
+        glued = next((words for words in _PLAYER_WORDS + ("each player",) if ref.name == words.replace(" ", "")), None)
+        match = closest(ref.name, _PLAYER_WORDS)
+        hint = (f'write "{glued}", in two words' if glued is not None
+                else f'did you mean "{match}"?' if match is not None else "a player is " + _or(_PLAYER_WORDS))
+        yield EffectProblem("unknown-player", f'unknown player "{ref.name}"', hint, ref.line, ref.column)
+        return
+    if not ref.space:
         yield EffectProblem(
-            "keep-outside-card",
-            f'"keep" only works on a card (it keeps the card), not in a {where} effect',
-            None,
-            statement.line,
-            statement.column,
-        )
+            "type-mismatch", f'"{context}": {ref.to_text()} is a player, a space was expected',
+            'name a space, in double quotes as on the board: "Boardwalk"', ref.line, ref.column)
+    elif ref.name not in names.spaces:
+        yield _unknown_space(ref.name, ref.line, ref.column, names)
+
+
+def _check_condition(node: object, names: EffectNames) -> Iterator[EffectProblem]:
+    if isinstance(node, ast.Compare):
+        yield from _check_amount(node.left, names)
+        yield from _check_amount(node.right, names)
+    elif isinstance(node, ast.InJail):
+        yield from _check_ref(node.who, "player", node.to_text(), names)
+    elif isinstance(node, ast.Owns):
+        yield from _check_ref(node.who, "player", node.to_text(), names)
+        yield from _check_ref(node.what, "space", node.to_text(), names)
+    elif isinstance(node, ast.Not):
+        yield from _check_condition(node.part, names)
+    elif isinstance(node, ast.Logic):
+        yield from _check_condition(node.left, names)
+        yield from _check_condition(node.right, names)
+
+
+def _or(words: tuple[str, ...]) -> str:
+    return ", ".join(f'"{word}"' for word in words[:-1]) + f' or "{words[-1]}"'
 
 
 def _unknown_kind_or_group(name: str, line: int, column: int, candidates: Iterable[str]) -> EffectProblem:

@@ -22,7 +22,10 @@ Primitives a game provides::
     keep_card(p, card)                   p holds the card being resolved
   * draw_card(p, deck)                   p draws from that deck and resolves the card
   * choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
-    houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p)
+  * pay_player(p, to, amount, reason)    p pays seat `to` (nobody, -1: the bank)
+  * collect_from(p, source, amount, reason)  seat `source` pays p (nobody, -1: the bank)
+    houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
+    cash, owner, position, pot, round, last_roll  read by the expressions
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -43,6 +46,7 @@ class Names:
     """Board facts the compiler needs: name -> indexes, kind or group -> indexes."""
 
     def __init__(self, board: Any):
+        self.board = board
         self.by_name: dict[str, tuple[int, ...]] = {}
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
         for space in board:
@@ -123,23 +127,66 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Draw):
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)
+    if isinstance(statement, ast.PayTo):
+        amount, to = _amount(statement.amount, names), _player(statement.to, names)
+        return lambda game, p, card: game.pay_player(p, to(game, p), amount(game, p), reason)
+    if isinstance(statement, ast.CollectFrom):
+        amount, source = _amount(statement.amount, names), _player(statement.source, names)
+        return lambda game, p, card: game.collect_from(p, source(game, p), amount(game, p), reason)
+    if isinstance(statement, ast.If):
+        test = _condition(statement.condition, names)
+        then = _sequence(statement.then, names, reason)
+        otherwise = _sequence(statement.otherwise, names, reason) if statement.otherwise is not None else None
+
+        def run_if(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+            if test(game, p):
+                yield from then(game, p, card)
+            elif otherwise is not None:
+                yield from otherwise(game, p, card)
+
+        return run_if
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
 
 
 def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
-    """What an alternative costs the player in cash now: payments less collections (moves and draws: 0)."""
-    parts: list[tuple[int, bool, AmountFn]] = []  # (sign, to or from each other player, amount)
+    """What an alternative costs the player in cash now: payments less collections (moves and draws: 0; an
+    `if`, the branch its condition takes now)."""
+    parts: list[AmountFn] = []
     for statement in sequence.statements:
-        if isinstance(statement, ast.Pay):
-            parts.append((1, statement.to_each_player, _amount(statement.amount, names)))
-        elif isinstance(statement, ast.Collect):
-            parts.append((-1, statement.from_each_player, _amount(statement.amount, names)))
+        if isinstance(statement, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom)):
+            parts.append(_money_cost(statement, names))
+        elif isinstance(statement, ast.If):
+            parts.append(_if_cost(statement, names))
 
     def cost(game: Any, p: int) -> int:
-        others = sum(1 for o in range(game.players) if o != p and not game.bankrupt[o])
-        return sum(sign * amount(game, p) * (others if each else 1) for sign, each, amount in parts)
+        return sum(part(game, p) for part in parts)
 
     return cost
+
+
+def _free(game: Any, p: int) -> int:
+    return 0
+
+
+def _if_cost(statement: ast.If, names: Names) -> AmountFn:
+    test, then = _condition(statement.condition, names), _cost(statement.then, names)
+    otherwise = _cost(statement.otherwise, names) if statement.otherwise is not None else _free
+    return lambda game, p: then(game, p) if test(game, p) else otherwise(game, p)
+
+
+def _money_cost(statement: Any, names: Names) -> AmountFn:
+    amount = _amount(statement.amount, names)
+    sign = 1 if isinstance(statement, (ast.Pay, ast.PayTo)) else -1
+    if getattr(statement, "to_each_player", False) or getattr(statement, "from_each_player", False):
+        def each(game: Any, p: int) -> int:
+            others = sum(1 for o in range(game.players) if o != p and not game.bankrupt[o])
+            return sign * amount(game, p) * others
+
+        return each
+    if isinstance(statement, (ast.PayTo, ast.CollectFrom)):
+        party = _player(statement.to if isinstance(statement, ast.PayTo) else statement.source, names)
+        return lambda game, p: 0 if party(game, p) == p else sign * amount(game, p)
+    return lambda game, p: sign * amount(game, p)
 
 
 def _targets(target: Any, names: Names) -> tuple[int, ...]:
@@ -157,11 +204,176 @@ def _rent(rent: Any) -> tuple[str, int] | None:
 
 
 def _amount(amount: ast.Amount, names: Names) -> AmountFn:
+    """The amount of money a statement moves: never below 0 (an expression that comes out below nothing
+    moves nothing), never above :data:`LIMIT`."""
     constant = amount.constant
     if constant is not None:
         return lambda game, p: constant
-    parts = tuple(_term(term, names) for term in amount.terms)
+    parts = tuple(_number(term, names) for term in amount.terms)
+    if len(parts) == 1:
+        part = parts[0]
+        return lambda game, p: min(max(part(game, p), 0), LIMIT)
+    return lambda game, p: min(max(sum(part(game, p) for part in parts), 0), LIMIT)
+
+
+#: The largest number an expression holds (every step is kept within plus or minus this, so no effect can
+#: make numbers that take long to work with).
+LIMIT = 10**12
+
+
+def _bounded(value: int) -> int:
+    return LIMIT if value > LIMIT else -LIMIT if value < -LIMIT else value
+
+
+def _number(node: Any, names: Names) -> AmountFn:
+    """A number expression as a function of (game, player)."""
+    if isinstance(node, ast.TERM_TYPES):
+        return _term(node, names)
+    if isinstance(node, ast.Quantity):
+        return _quantity(node, names)
+    if isinstance(node, ast.Arith):
+        left, right = _number(node.left, names), _number(node.right, names)
+        if node.op == "+":
+            return lambda game, p: _bounded(left(game, p) + right(game, p))
+        if node.op == "-":
+            return lambda game, p: _bounded(left(game, p) - right(game, p))
+        if node.op == "x":
+            return lambda game, p: _bounded(left(game, p) * right(game, p))
+        return lambda game, p: _divided(left(game, p), right(game, p))
+    if isinstance(node, ast.Extreme):
+        args = tuple(_number(arg, names) for arg in node.args)
+        pick = min if node.fn == "min" else max
+        return lambda game, p: pick(arg(game, p) for arg in args)
+    if isinstance(node, ast.PercentOf):
+        percent, of = node.percent, _number(node.of, names)
+        return lambda game, p: of(game, p) * percent // 100
+    raise TypeError(f"no number for {node.to_text() if hasattr(node, 'to_text') else node!r}: the checker "
+                    "reports an unknown quantity before anything is compiled")
+
+
+def _divided(left: int, right: int) -> int:
+    """Division rounds down; by 0 it gives 0 (an effect never stops a game)."""
+    return left // right if right else 0
+
+
+def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
+    name = node.name
+    if name == "pot":
+        return lambda game, p: game.pot
+    if name == "dice":
+        return lambda game, p: sum(game.last_roll)
+    if name == "round":
+        return lambda game, p: game.round
+    if name == "players_left":
+        return lambda game, p: game.bankrupt.count(False)
+    takes = ast.QUANTITIES[name][1]
+    if takes == "space":
+        assert node.of is not None
+        space = _space(node.of, names)
+        board = names.board[space]
+        if name == "price":
+            price = board.price or 0
+            return lambda game, p: price
+        if name == "mortgage_value":
+            value = board.mortgage or 0
+            return lambda game, p: value
+        return lambda game, p: game.rent_due(space)
+    who = _player(node.of, names) if node.of is not None else _you
+    if name == "cash":
+        return lambda game, p: _of_seat(game.cash, who(game, p))
+    if name == "net_worth":
+        return lambda game, p: _worth(game, who(game, p))
+    if name == "houses":
+        return lambda game, p: _counted(game.houses_of, who(game, p))
+    if name == "hotels":
+        return lambda game, p: _counted(game.hotels_of, who(game, p))
+    return lambda game, p: max(_of_seat(game.jail_turns, who(game, p)), 0)  # turns in jail
+
+
+def _of_seat(values: Any, seat: int) -> int:
+    return int(values[seat]) if seat >= 0 else 0
+
+
+def _worth(game: Any, seat: int) -> int:
+    return int(game.net_worth(seat)) if seat >= 0 else 0
+
+
+def _counted(count: Callable[[int], int], seat: int) -> int:
+    return count(seat) if seat >= 0 else 0
+
+
+def _you(game: Any, p: int) -> int:
+    return p
+
+
+PlayerFn = Callable[[Any, int], int]
+
+
+def _player(ref: ast.Ref, names: Names) -> PlayerFn:
+    """A player reference as a function of (game, player) giving a seat, or -1 for nobody (the owner of a
+    space nobody owns)."""
+    if ref.name == "you":
+        return _you
+    if ref.name == "owner":
+        return lambda game, p: game.owner[game.position[p]]
+    if ref.name == "richest":
+        return lambda game, p: _ranked(game, max)
+    if ref.name == "poorest":
+        return lambda game, p: _ranked(game, min)
+    raise TypeError(f"{ref.to_text()} is a space, not a player (the checker reports it first)")
+
+
+def _ranked(game: Any, pick: Any) -> int:
+    """The seat still playing with the most (``max``) or least (``min``) cash; a tie goes to the first seat."""
+    seats = [seat for seat in range(game.players) if not game.bankrupt[seat]]
+    if not seats:
+        return -1
+    best = pick(game.cash[seat] for seat in seats)
+    return next(seat for seat in seats if game.cash[seat] == best)
+
+
+def _space(ref: ast.Ref, names: Names) -> int:
+    if not ref.space or ref.name not in names.by_name:
+        raise TypeError(f"{ref.to_text()} is no space of the board (the checker reports it first)")
+    return names.by_name[ref.name][0]
+
+
+Test = Callable[[Any, int], bool]
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "=": lambda a, b: a == b, "!=": lambda a, b: a != b,
+}
+
+
+def _raw_amount(amount: ast.Amount, names: Names) -> AmountFn:
+    """An amount as a number (a comparison sees it below 0 too)."""
+    parts = tuple(_number(term, names) for term in amount.terms)
     return lambda game, p: sum(part(game, p) for part in parts)
+
+
+def _condition(node: Any, names: Names) -> Test:
+    if isinstance(node, ast.Compare):
+        left, right, op = _raw_amount(node.left, names), _raw_amount(node.right, names), _COMPARE[node.op]
+        return lambda game, p: op(left(game, p), right(game, p))
+    if isinstance(node, ast.InJail):
+        who = _player(node.who, names)
+        return lambda game, p: _of_seat(game.jail_turns, who(game, p)) >= 0 and who(game, p) >= 0
+    if isinstance(node, ast.Owns):
+        who, space = _player(node.who, names), _space(node.what, names)
+        return lambda game, p: who(game, p) >= 0 and game.owner[space] == who(game, p)
+    if isinstance(node, ast.Doubles):
+        # the dice just thrown (none yet, (0, 0): no doubles)
+        return lambda game, p: len(game.last_roll) > 1 and game.last_roll[0] > 0 and len(set(game.last_roll)) == 1
+    if isinstance(node, ast.Not):
+        part = _condition(node.part, names)
+        return lambda game, p: not part(game, p)
+    if isinstance(node, ast.Logic):
+        left, right = _condition(node.left, names), _condition(node.right, names)
+        if node.op == "and":
+            return lambda game, p: left(game, p) and right(game, p)
+        return lambda game, p: left(game, p) or right(game, p)
+    raise TypeError(f"no condition for {type(node).__name__}")
 
 
 def _term(term: Any, names: Names) -> AmountFn:

@@ -14,9 +14,9 @@ import functools
 import importlib.resources
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
@@ -138,6 +138,7 @@ def _terminal_words() -> dict[str, str]:
         "NUMBER": "a number",
         "STRING": "a space name in double quotes",
         "TIMES": 'a multiplier such as "x2"',
+        "COMPARE": 'a comparison ("<", "<=", ">", ">=", "=" or "!=")',
         "WORD": "a name",
         "$END": "the end of the effect",
     }
@@ -145,6 +146,17 @@ def _terminal_words() -> dict[str, str]:
         if isinstance(terminal.pattern, PatternStr):
             words[terminal.name] = f'"{terminal.pattern.value}"'
     return words
+
+
+@functools.cache
+def _amount_starts() -> frozenset[str]:
+    """The terminals an amount may start with besides a number: quantity keywords, min, max, "(" and a word."""
+    starts = {"WORD", "LPAR", "MIN", "MAX"}
+    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()}
+    for terminal in parser().terminals:
+        if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value in written | {"min", "max", "("}:
+            starts.add(terminal.name)
+    return frozenset(starts)
 
 
 @functools.cache
@@ -194,7 +206,7 @@ def _identifier(token: Token, what: str) -> str:
 
 
 @v_args(inline=True)
-class _Build(Transformer[Any, Any]):
+class _Build(Transformer_NonRecursive[Any, Any]):
     """Builds AST nodes bottom-up; names keep the position of their token."""
 
     def start(self, body: ast.Sequence | ast.Choice) -> ast.Effect:
@@ -206,8 +218,23 @@ class _Build(Transformer[Any, Any]):
     def sequence(self, *statements: ast.Statement) -> ast.Sequence:
         return ast.Sequence(statements)
 
-    def collect(self, amount: ast.Amount) -> ast.Collect:
+    def collect(self, amount: ast.Amount) -> ast.Collect | ast.CollectPot:
+        if amount.terms == (ast.Quantity("pot"),):  # "collect pot": take the pot (its money, not the bank's)
+            return ast.CollectPot()
         return ast.Collect(amount)
+
+    def collect_from(self, amount: ast.Amount, source: ast.Ref) -> ast.CollectFrom:
+        return ast.CollectFrom(amount, source)
+
+    def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
+        return ast.PayTo(amount, to)
+
+    @v_args(meta=True)
+    def if_statement(self, meta: Any, children: list[Any]) -> ast.If:
+        condition, then, *rest = children
+        otherwise = rest[0] if rest else None
+        return _nested(ast.If(condition, _as_sequence(then), None if otherwise is None else _as_sequence(otherwise)),
+                       meta)
 
     def collect_from_each(self, amount: ast.Amount) -> ast.Collect:
         return ast.Collect(amount, from_each_player=True)
@@ -247,8 +274,148 @@ class _Build(Transformer[Any, Any]):
     def draw(self, deck: Token) -> ast.Draw:
         return ast.Draw(_identifier(deck, "a deck key"), line=deck.line or 0, column=deck.column or 0)
 
-    def amount(self, *terms: ast.Term) -> ast.Amount:
-        return ast.Amount(terms)
+    def amount(self, expression: Any) -> ast.Amount:
+        if isinstance(expression, _Terms):
+            return ast.Amount(tuple(expression))
+        return ast.Amount((expression,))
+
+    @v_args(meta=True)
+    def add(self, meta: Any, children: list[Any]) -> Any:
+        left, right = children
+        if _classic(left) and _classic(right):  # a plain sum of the classic terms stays the list it always was
+            return _Terms((*_terms(left), *_terms(right)))
+        return _nested(ast.Arith("+", _expression(left, meta), _expression(right, meta)), meta)
+
+    @v_args(meta=True)
+    def subtract(self, meta: Any, children: list[Any]) -> ast.Arith:
+        return _arith("-", meta, children)
+
+    @v_args(meta=True)
+    def multiply(self, meta: Any, children: list[Any]) -> ast.Arith:
+        return _arith("x", meta, children)
+
+    @v_args(meta=True)
+    def divide(self, meta: Any, children: list[Any]) -> ast.Arith:
+        return _arith("/", meta, children)
+
+    @v_args(meta=True)
+    def percent_of(self, meta: Any, children: list[Any]) -> Any:
+        percent, of = children
+        value = _bounded(percent, ast.PERCENT_MIN, ast.PERCENT_MAX, "a percentage")
+        if of == ast.Quantity("net_worth"):  # the classic term, as it always was
+            return ast.PercentOfNetWorth(value)
+        return _nested(ast.PercentOf(value, _expression(of, meta)), meta)
+
+    @v_args(meta=True)
+    def minimum(self, meta: Any, children: list[Any]) -> ast.Extreme:
+        return _nested(ast.Extreme("min", [_expression(child, meta) for child in children]), meta)
+
+    @v_args(meta=True)
+    def maximum(self, meta: Any, children: list[Any]) -> ast.Extreme:
+        return _nested(ast.Extreme("max", [_expression(child, meta) for child in children]), meta)
+
+    def term(self, quantity: Any) -> Any:
+        return quantity
+
+    # quantities: the optional `of` is the last child (absent: none)
+    @v_args(meta=True)
+    def cash(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("cash", meta, children)
+
+    @v_args(meta=True)
+    def net_worth(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("net_worth", meta, children)
+
+    @v_args(meta=True)
+    def houses(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("houses", meta, children)
+
+    @v_args(meta=True)
+    def hotels(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("hotels", meta, children)
+
+    @v_args(meta=True)
+    def turns_in_jail(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("turns_in_jail", meta, children)
+
+    @v_args(meta=True)
+    def price(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("price", meta, children)
+
+    @v_args(meta=True)
+    def mortgage_value(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("mortgage_value", meta, children)
+
+    @v_args(meta=True)
+    def rent_of(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("rent", meta, children)
+
+    @v_args(meta=True)
+    def pot(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("pot", meta, children)
+
+    @v_args(meta=True)
+    def dice(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("dice", meta, children)
+
+    @v_args(meta=True)
+    def round(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("round", meta, children)
+
+    @v_args(meta=True)
+    def players_left(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("players_left", meta, children)
+
+    def name(self, word: Token) -> ast.Name:
+        return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
+
+    # who and which
+    @v_args(meta=True)
+    def you(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("you", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def owner(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("owner", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def richest(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("richest", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def poorest(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("poorest", line=meta.line, column=meta.column)
+
+    def ref(self, space: ast.SpaceTarget) -> ast.Ref:
+        return ast.Ref(space.name, space=True, line=space.line, column=space.column)
+
+    # conditions
+    def condition(self, condition: Any) -> Any:
+        return condition
+
+    @v_args(meta=True)
+    def either(self, meta: Any, children: list[Any]) -> ast.Logic:
+        return _nested(ast.Logic("or", *children), meta)
+
+    @v_args(meta=True)
+    def both(self, meta: Any, children: list[Any]) -> ast.Logic:
+        return _nested(ast.Logic("and", *children), meta)
+
+    @v_args(meta=True)
+    def negate(self, meta: Any, children: list[Any]) -> ast.Not:
+        return _nested(ast.Not(children[0]), meta)
+
+    def compare(self, left: ast.Amount, op: Token, right: ast.Amount) -> ast.Compare:
+        return ast.Compare(str(op), left, right)
+
+    def in_jail(self, who: ast.Ref) -> ast.InJail:
+        return ast.InJail(who)
+
+    def owns(self, who: ast.Ref, what: ast.Ref) -> ast.Owns:
+        return ast.Owns(who, what)
+
+    def doubles(self) -> ast.Doubles:
+        return ast.Doubles()
 
     def fixed(self, value: Token) -> ast.Fixed:
         return ast.Fixed(_amount_value(value))
@@ -295,6 +462,83 @@ class _Build(Transformer[Any, Any]):
         return ast.RentFromDice(
             _bounded(multiple, ast.DICE_MULTIPLE_MIN, ast.DICE_MULTIPLE_MAX, "a dice multiple")
         )
+
+
+def _as_sequence(branch: Any) -> ast.Sequence:
+    return branch if isinstance(branch, ast.Sequence) else ast.Sequence((branch,))
+
+
+class _Terms(tuple[Any, ...]):
+    """A plain sum of the classic terms while it is being read (`25 per house + 100 per hotel`): it becomes the
+    list of terms of an amount, as the language always read it, however long."""
+
+
+def _classic(value: Any) -> bool:
+    return isinstance(value, (_Terms, *ast.TERM_TYPES))
+
+
+def _terms(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if isinstance(value, _Terms) else (value,)
+
+
+def _expression(value: Any, meta: Any) -> Any:
+    """An operand as an expression node: a plain sum met by another operator becomes its `+` nodes."""
+    if not isinstance(value, _Terms):
+        return value
+    node = value[0]
+    for term in value[1:]:
+        node = _nested(ast.Arith("+", node, term), meta)
+    return node
+
+
+def _arith(op: str, meta: Any, children: list[Any]) -> ast.Arith:
+    left, right = children
+    return _nested(ast.Arith(op, _expression(left, meta), _expression(right, meta)), meta)
+
+
+_Node = TypeVar("_Node")
+
+
+def _nested(node: _Node, meta: Any) -> _Node:
+    """``node``, unless it nests deeper than :data:`~monopoly.effects.ast.MAX_DEPTH` (then a located error)."""
+    if _depth(node, ast.MAX_DEPTH + 1) > ast.MAX_DEPTH:
+        position = Token("EXPRESSION", "", start_pos=getattr(meta, "start_pos", 0) or 0)
+        raise _Invalid(f"this is nested more than {ast.MAX_DEPTH} deep (operators, brackets, conditions or ifs "
+                       "inside each other)", position, "split the rule into simpler effects or triggers")
+    return node
+
+
+def _depth(node: Any, budget: int) -> int:
+    """How deep ``node`` nests (counting no further than ``budget``)."""
+    if budget <= 0:
+        return 0
+    inner = _inner(node)
+    return 1 + max((_depth(child, budget - 1) for child in inner), default=0)
+
+
+def _inner(node: Any) -> tuple[Any, ...]:
+    if isinstance(node, (ast.Arith, ast.Compare, ast.Logic)):
+        return (node.left, node.right)
+    if isinstance(node, ast.Extreme):
+        return node.args
+    if isinstance(node, ast.PercentOf):
+        return (node.of,)
+    if isinstance(node, ast.Amount):
+        return node.terms
+    if isinstance(node, ast.Not):
+        return (node.part,)
+    if isinstance(node, ast.If):
+        return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
+    if isinstance(node, ast.Sequence):
+        return node.statements
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom)):
+        return (node.amount,)
+    return ()
+
+
+def _quantity(name: str, meta: Any, children: list[Any]) -> ast.Quantity:
+    of = next((child for child in children if isinstance(child, ast.Ref)), None)
+    return ast.Quantity(name, of, line=getattr(meta, "line", 0) or 0, column=getattr(meta, "column", 0) or 0)
 
 
 _BUILD = _Build()
@@ -400,6 +644,10 @@ def _expected_words(terminals: set[str], before: list[tuple[str, int]]) -> list[
     words = _terminal_words()
     previous = before[-1][0] if before else ""
     described: set[str] = set()
+    if "NUMBER" in terminals:
+        # Where an amount may start, the quantities and the brackets start one too: "a number" says it (a
+        # word that is no quantity parses, and the checker names the closest ones).
+        terminals = {name for name in terminals if name not in _amount_starts()}
     for name in terminals:
         if name == "WS":
             continue
@@ -494,7 +742,7 @@ def _hint(text: str, pos: int, found: str | None, expected: set[str], before: li
     if found == "-" and "NUMBER" in expected:
         return 'write the minus sign next to the number: "-3"'
     if found == "=":
-        return 'there is no "=" in effects: write "with rent x2" or "with rent 10 x dice"'
+        return '"=" compares two amounts in a condition (if cash = 0 then ...); a rent change is written "with rent x2"'
     if found == "choose":
         return '"choose:" can only start an effect, once: a choice cannot be nested or follow another statement'
     if found == "rent" and previous in (";", ""):

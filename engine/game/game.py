@@ -784,6 +784,23 @@ class Game(Money):
     def pay_fee(self, p: int, amount: int, reason: str) -> Steps:
         yield from self.charge(p, self._fees_to(), amount, reason)
 
+    def pay_player(self, p: int, to: int, amount: int, reason: str) -> Steps:
+        """``p`` pays ``amount`` to seat ``to`` (an effect's `pay N to ...`); to nobody (-1) or a seat out of
+        the game, the bank; to itself, nothing."""
+        if to == p:
+            return
+        yield from self.charge(p, to if to >= 0 and not self.bankrupt[to] else BANK, amount, reason)
+
+    def collect_from(self, p: int, source: int, amount: int, reason: str) -> Steps:
+        """Seat ``source`` pays ``p`` ``amount`` (an effect's `collect N from ...`); nobody (-1) or a seat out
+        of the game: the bank pays; itself: nothing."""
+        if source == p:
+            return
+        if source < 0 or self.bankrupt[source]:
+            self.gain(p, amount, reason)
+            return
+        yield from self.charge(source, p, amount, reason)
+
     def collect_from_each(self, p: int, amount: int, reason: str) -> Steps:
         for other in range(self.players):
             if self.bankrupt[p] or self.finished:
