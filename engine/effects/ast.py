@@ -191,6 +191,7 @@ QUANTITIES: dict[str, tuple[str, str | None, bool]] = {
     "dice": ("dice", None, False),
     "round": ("round", None, False),
     "players_left": ("players left", None, False),
+    "salary": ("salary", None, False),
 }
 
 

@@ -266,6 +266,8 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
         return lambda game, p: game.round
     if name == "players_left":
         return lambda game, p: game.bankrupt.count(False)
+    if name == "salary":
+        return lambda game, p: game.rules.salary
     takes = ast.QUANTITIES[name][1]
     if takes == "space":
         assert node.of is not None

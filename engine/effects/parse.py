@@ -366,6 +366,10 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def players_left(self, meta: Any, children: list[Any]) -> ast.Quantity:
         return _quantity("players_left", meta, children)
 
+    @v_args(meta=True)
+    def salary(self, meta: Any, children: list[Any]) -> ast.Quantity:
+        return _quantity("salary", meta, children)
+
     def name(self, word: Token) -> ast.Name:
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
 

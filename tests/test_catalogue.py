@@ -1,0 +1,137 @@
+"""The house-rule catalogue (rulesets/variants/, issue 10 item 6): each rule validates on classic and uk, and a
+scenario sets the exact position up and shows it firing (the money, the movement, the refusal), next to the
+same position without it."""
+
+from __future__ import annotations
+
+import pytest
+
+import monopoly
+from monopoly import Build
+from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
+
+CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
+             "no-full-set-bonus", "unlimited-buildings")
+EDITIONS = ("classic", "uk")
+SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("variant", CATALOGUE)
+def test_each_house_rule_validates_on_both_editions(edition: str, variant: str) -> None:
+    ruleset, problems = monopoly.check_ruleset(edition, [variant])
+    assert ruleset is not None, problems
+    assert ruleset.variants == (variant,)
+
+
+@pytest.mark.parametrize("variant", CATALOGUE)
+def test_each_house_rule_is_a_small_built_in_file_that_says_what_it_does(variant: str) -> None:
+    from monopoly.ruleset.compose import builtin_rulesets
+    from monopoly.ruleset.load import load_file
+
+    [builtin] = [b for b in builtin_rulesets() if b.id == variant]
+    assert builtin.kind == "variant" and builtin.path.stat().st_size < 1200
+    data = load_file(builtin.path).data
+    assert data["kind"] == "variant" and len(data["description"]) > 40
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_house_rules_combine_with_each_other_and_the_shipped_variants(edition: str) -> None:
+    """All of them at once compose; Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
+    as a conflict naming both files."""
+    everything = [v for v in CATALOGUE] + [v for v in SHIPPED if v not in ("time-limit", "income-tax-2008")]
+    ruleset, problems = monopoly.check_ruleset(edition, everything)
+    assert ruleset is not None, problems
+    ruleset, problems = monopoly.check_ruleset(edition, ["auto-income-tax", "income-tax-2008"])
+    assert ruleset is None
+    text = " ".join(str(problem) for problem in problems)
+    assert "auto-income-tax" in text and "income-tax-2008" in text
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_go_landing_bonus_pays_the_salary_twice_on_landing_exactly(edition: str) -> None:
+    for variants, paid in (((), 200), (("go-landing-bonus",), 400)):
+        game, _ = setup_game(edition, variants)
+        game.position[0] = 35
+        game.fix_dice([(2, 3)])  # 35 + 5: onto GO
+        game.play_turn()
+        assert (game.position[0], game.cash[0]) == (0, 1500 + paid)
+    game, _ = setup_game(edition, ("go-landing-bonus",))
+    game.position[0] = 35
+    game.fix_dice([(2, 4)])  # past GO onto 1 (declined, nobody bids): the salary once
+    game.play_turn()
+    assert game.cash[0] == 1500 + 200
+
+
+@pytest.mark.parametrize(("edition", "cash", "tax"), [("classic", 1500, 150), ("classic", 2500, 200),
+                                                      ("uk", 1500, 150), ("uk", 900, 90)])
+def test_auto_income_tax_takes_the_lesser_without_asking(edition: str, cash: int, tax: int) -> None:
+    game, _ = setup_game(edition, ("auto-income-tax",), cash=cash)
+    game.fix_dice([(1, 3)])  # GO -> Income Tax
+    game.play_turn()
+    assert game.cash[0] == cash - tax
+    assert not [question for question, _ in game.agents[0].asked if question == "choose"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_rent_in_jail_spares_the_visitor_of_a_jailed_owner(edition: str) -> None:
+    for variants, rent in (((), 4), (("no-rent-in-jail",), 0)):
+        game, _ = setup_game(edition, variants)
+        own(game, 1, "Baltic Avenue" if edition == "classic" else "Whitechapel Road")
+        game.send_to_jail(1)
+        game.fix_dice([(1, 2)])  # seat 0: GO -> 3
+        game.play_turn()
+        assert game.cash == [1500 - rent, 1500 + rent]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_auctions_leaves_a_declined_lot_with_the_bank(edition: str) -> None:
+    agents = [ScriptedAgent(buy=False, bid=[10]), ScriptedAgent(bid=[20])]
+    game, events = setup_game(edition, ("no-auctions",), agents=agents)
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert game.owner[3] == -1 and game.cash == [1500, 1500]
+    assert not of_type(events, "auction") and not [q for a in agents for q, _ in a.asked if q == "bid"]
+    game, events = setup_game(edition, (), agents=[ScriptedAgent(buy=False, bid=[10]), ScriptedAgent(bid=[20])])
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert game.owner[3] == 1  # without the rule, it goes to auction
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_free_build_lets_one_lot_take_a_second_house_first(edition: str) -> None:
+    names = ("Mediterranean Avenue", "Baltic Avenue") if edition == "classic" else ("Old Kent Road",
+                                                                                    "Whitechapel Road")
+    for variants, allowed in (((), False), (("free-build",), True)):
+        game, _ = setup_game(edition, variants)
+        own(game, 0, *names)
+        assert game.apply(0, Build(sp(game, names[0])))
+        assert game.apply(0, Build(sp(game, names[0]))) is allowed  # a second house before the other lot's first
+        assert [game.buildings[sp(game, name)] for name in names] == [2 if allowed else 1, 0]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_full_set_bonus_charges_the_printed_rent_on_a_whole_group(edition: str) -> None:
+    names = ("Park Place", "Boardwalk") if edition == "classic" else ("Park Lane", "Mayfair")
+    for variants, rent in (((), 100), (("no-full-set-bonus",), 50)):
+        game, _ = setup_game(edition, variants)
+        own(game, 1, *names)
+        game.position[0] = 36
+        game.fix_dice([(1, 2)])  # 36 + 3 = 39
+        game.play_turn()
+        assert game.cash == [1500 - rent, 1500 + rent]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_unlimited_buildings_never_run_short(edition: str) -> None:
+    game, _ = setup_game(edition, ("unlimited-buildings",), cash=100_000)
+    assert (game.houses_left, game.hotels_left) == (1000, 1000)
+    streets = [s for s in game.tables.ownable if game.tables.kind[s] == 1]
+    for s in streets:
+        game.give(s, 0)
+    built = 0
+    for _house in range(4):
+        for s in streets:
+            assert game.apply(0, Build(s)), game.tables.names[s]
+            built += 1
+    assert built == 88 > 32 and game.houses_left == 1000 - 88  # classic's box holds 32
