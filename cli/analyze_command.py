@@ -86,6 +86,9 @@ def _text(data: dict[str, Any], simulation: Any) -> str:
     for rank, row in enumerate(rows, 1):
         lines.append(f"  {rank:>4}  {row['index']:>3}  {row['name']:<30} {100 * row['probability']:7.3f}%")
     lines.append(f"        --  In Jail                        {100 * data['in_jail']:7.3f}%")
+    if data.get("approximate"):
+        lines += ["", "These odds are approximate:"] + [f"  - {reason}" for reason in data["approximate"]]
+        lines.append("  (simulate the ruleset, --games N, for figures that follow the conditions)")
     lines += ["", "Groups by payback (opponent turns to earn back the cost):",
               "  group         level       rent/turn        cost  payback"]
     groups = sorted((g for g in data["money"]["groups"] if g["payback_turns"]), key=lambda g: g["payback_turns"])

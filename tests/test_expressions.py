@@ -326,3 +326,20 @@ def test_every_example_of_the_language_reference_reads_and_checks_clean_on_class
         effect, problems = parse_and_check(example, NAMES, "card")
         assert effect is not None and problems == [], (example, problems)
         assert effect.to_text() == example, example
+
+
+def test_the_exact_odds_say_plainly_when_an_if_makes_them_approximate(tmp_path: Any, runner: Any, cli: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "iffy.yaml"
+    path.write_text("id: iffy\nname: Iffy\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"if cash < 100 then go to jail\"}\n"
+                    "  Luxury Tax: {effect: \"if cash < 100 then pay 50 else pay 100\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    odds = landing_odds(ruleset)
+    [reason] = odds.approximate  # the tax's if moves nobody: exact there
+    assert '"if cash < 100 then go to jail"' in reason and "even chances" in reason
+    assert landing_odds(CLASSIC).approximate == () and landing_odds(CLASSIC).to_json()["exact"] is True
+    result = runner.invoke(cli, ["analyze", str(path)])
+    assert result.exit_code == 0 and "These odds are approximate:" in result.output
+    assert "These odds are approximate" not in runner.invoke(cli, ["analyze", "classic"]).output

@@ -70,6 +70,9 @@ class LandingOdds:
     landing: tuple[float, ...]
     in_jail: float
     rolls_per_turn: float
+    #: Why the odds are not exact, if they are not: each construct of the ruleset the chain cannot follow
+    #: exactly (an `if` whose branches move the player counts them as even chances).
+    approximate: tuple[str, ...] = ()
 
     def per_turn(self, index: int) -> float:
         """Expected landings on ``index`` per turn of one player (doubles included)."""
@@ -83,6 +86,8 @@ class LandingOdds:
                         for i, (n, p) in enumerate(zip(self.names, self.landing, strict=True))],
             "in_jail": self.in_jail,
             "rolls_per_turn": self.rolls_per_turn,
+            "exact": not self.approximate,
+            "approximate": list(self.approximate),
         }
 
 
@@ -126,6 +131,7 @@ class _Board:
         self._cache: dict[int, dict[int, float]] = {}
         self._landings: dict[End, dict[End, float]] = {}
         self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
+        self.approximate: dict[str, None] = {}  # the reasons, in the order met (a dict keeps them once)
 
     def settle(self, index: int) -> dict[int, float]:
         """Distribution of where a token that a roll brings to ``index`` ends (JAIL for jail)."""
@@ -188,7 +194,11 @@ class _Board:
             # The chain cannot know the condition (money, owners): its branches count as even chances. An `if`
             # that moves nobody changes nothing here; one whose branches move makes the odds approximate.
             branches = (statement.then.statements, statement.otherwise.statements if statement.otherwise else ())
-            return _merge(_scaled(self._sequence(branch, at, chain), 0.5) for branch in branches)
+            ends = [self._sequence(branch, at, chain) for branch in branches]
+            if ends[0] != ends[1]:
+                self.approximate[f'"{statement.to_text()}" moves the player on a condition the odds cannot know '
+                                 "(money, owners): its branches count as even chances"] = None
+            return _merge(_scaled(end, 0.5) for end in ends)
         if isinstance(statement, ast.GoToJail):
             return {(JAIL, chain): 1.0}
         if isinstance(statement, ast.Draw):
@@ -268,7 +278,7 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
     # A turn starts after every roll that ends it: a non-double (streak 0) or any roll into jail.
     turn_starts = sum(pi[space * streak_states] for space in range(n)) + in_jail
     return LandingOdds(ruleset.id, jail, tuple(s.name for s in ruleset.board), tuple(landing), in_jail,
-                       1.0 / turn_starts)
+                       1.0 / turn_starts, tuple(board.approximate))
 
 
 def _roll_from(board: _Board, outcomes: list[tuple[int, bool, float]], space: int, streak: int, limit: int,
