@@ -203,7 +203,7 @@ def test_ast_validators_reject_nonsense(build) -> None:
 
 # --------------------------------------------------------------------------- syntax errors
 
-STATEMENT_KEYWORDS = ['"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"']
+STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"']
 
 
 def error_for(text: str) -> EffectSyntaxError:
@@ -215,7 +215,7 @@ def error_for(text: str) -> EffectSyntaxError:
 def test_empty_text() -> None:
     error = error_for("")
     assert (error.line, error.column) == (1, 1)
-    assert error.expected == ['"advance"', '"choose"', *STATEMENT_KEYWORDS[1:]]
+    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:]]
     assert error.message.startswith("the effect is empty: expected")
     assert error_for("   \n  ").message.startswith("the effect is empty")
 
@@ -299,7 +299,7 @@ def test_huge_number_is_a_range_error_not_a_crash() -> None:
 def test_unknown_keyword() -> None:
     error = error_for("teleport 3")
     assert (error.line, error.column) == (1, 1)
-    assert error.expected == ['"advance"', '"choose"', *STATEMENT_KEYWORDS[1:]]
+    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:]]
     assert error.message.endswith('at the start of the effect, found "teleport"')
     assert error.hint is None
 

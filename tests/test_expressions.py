@@ -200,6 +200,11 @@ def test_quantities_read_the_game() -> None:
     assert (game.cash[0], game.pot) == (1250, 0)
 
 
+def test_the_bank_adds_to_the_pot() -> None:
+    game = _run("add 100 to pot; add dice x 10 to pot", last_roll=(2, 3), pot=20)
+    assert (game.pot, game.cash) == (170, [1000, 300, 50])
+
+
 def test_a_payment_to_nobody_goes_to_the_bank_and_a_collection_from_nobody_comes_from_it() -> None:
     setup = _position().place(0, "Park Place")  # nobody owns it
     game = _run("pay 40 to owner; collect 15 from owner", setup)

@@ -556,6 +556,18 @@ class CollectFrom:
     __str__ = to_text
 
 
+@attrs.frozen
+class AddToPot:
+    """`add 500 to pot`: the bank puts that much in the pot (a jackpot seeded, a fine doubled there)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+
+    def to_text(self) -> str:
+        return f"add {self.amount.to_text()} to pot"
+
+    __str__ = to_text
+
+
 # --------------------------------------------------------------------------- conditions
 
 #: Comparisons, as written.
@@ -693,9 +705,9 @@ def _branch_text(branch: Sequence) -> str:
 
 
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw, PayTo, CollectFrom,
-                  If]
+                  AddToPot, If]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw,
-                                     PayTo, CollectFrom, If)
+                                     PayTo, CollectFrom, AddToPot, If)
 
 # --------------------------------------------------------------------------- effects
 

@@ -84,7 +84,7 @@ def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,
 def _check(statement: ast.Statement, names: EffectNames, where: str, *,
            conditional: bool = False) -> Iterator[EffectProblem]:
     kinds_and_groups = names.kinds | names.groups
-    if isinstance(statement, (ast.Collect, ast.Pay)):
+    if isinstance(statement, (ast.Collect, ast.Pay, ast.AddToPot)):
         yield from _check_amount(statement.amount, names)
     elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         yield from _check_amount(statement.amount, names)

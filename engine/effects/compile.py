@@ -24,6 +24,7 @@ Primitives a game provides::
   * choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
   * pay_player(p, to, amount, reason)    p pays seat `to` (nobody, -1: the bank)
   * collect_from(p, source, amount, reason)  seat `source` pays p (nobody, -1: the bank)
+    add_to_pot(amount, reason)           the bank puts money in the pot
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
     cash, owner, position, pot, round, last_roll  read by the expressions
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
@@ -133,6 +134,9 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.CollectFrom):
         amount, source = _amount(statement.amount, names), _player(statement.source, names)
         return lambda game, p, card: game.collect_from(p, source(game, p), amount(game, p), reason)
+    if isinstance(statement, ast.AddToPot):
+        amount = _amount(statement.amount, names)
+        return _asks_nobody(lambda game, p, card: game.add_to_pot(amount(game, p), reason))
     if isinstance(statement, ast.If):
         test = _condition(statement.condition, names)
         then = _sequence(statement.then, names, reason)

@@ -226,6 +226,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def collect_from(self, amount: ast.Amount, source: ast.Ref) -> ast.CollectFrom:
         return ast.CollectFrom(amount, source)
 
+    def add_to_pot(self, amount: ast.Amount) -> ast.AddToPot:
+        return ast.AddToPot(amount)
+
     def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
         return ast.PayTo(amount, to)
 
@@ -535,7 +538,7 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
         return node.statements
-    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom)):
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot)):
         return (node.amount,)
     return ()
 

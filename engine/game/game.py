@@ -827,6 +827,11 @@ class Game(Money):
                 return
             yield from self.charge(p, other, amount, reason)
 
+    def add_to_pot(self, amount: int, reason: str) -> None:
+        """The bank puts ``amount`` in the pot (an effect's `add N to pot`)."""
+        if amount > 0:
+            self._transfer(BANK, POT, amount, reason)
+
     def take_pot(self, p: int) -> None:
         if self.pot > 0:
             self._transfer(POT, p, self.pot, "pot")
