@@ -8,14 +8,19 @@ Layering rules (documented in docs/ruleset-reference.md):
 
 * mappings merge key by key; lists and scalars replace;
 * ``spaces:`` patches existing spaces found by their current name;
-* ``triggers`` are appended;
+* a deck's ``remove``, ``change`` and ``add`` patch the cards underneath, found
+  by their printed text (``cards:`` still replaces the whole list);
+* ``triggers`` are appended; given as a mapping, ``remove``, ``change`` and
+  ``add`` patch the triggers underneath, found by their ``name``;
 * variants apply in the order given; two variants that set the same place to
-  different values are an error naming both files and lines.
+  different values, or patch the same card or trigger in ways that disagree, are
+  an error naming both files and lines.
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 from collections.abc import Iterable, Sequence
 from importlib import resources
@@ -25,7 +30,7 @@ from typing import Any
 import attrs
 
 from .load import Document, Path, display_path, load_file
-from .problems import Problem, RulesetError, brief
+from .problems import MAX_SUGGEST_LENGTH, Problem, RulesetError, brief, closest
 from .schema import check_document, suggest
 
 MAX_EXTENDS = 8
@@ -34,8 +39,12 @@ MAX_VARIANTS = 16
 #: All the files of one ruleset together (an edition, what it extends, its variants).
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
 DEFAULT_BASE = "classic"
+#: Cards one deck may hold once every file is applied: as many as one ``cards:`` list may give.
+MAX_CARDS = 200
 # Keys that describe a file rather than the game; they never layer.
 _META = ("id", "kind", "extends", "name", "description")
+# The keys that patch a list instead of replacing it, in the order they apply.
+_PATCHES = ("remove", "change", "add")
 
 
 class RulesetNotFound(LookupError):
@@ -189,17 +198,23 @@ def compose(name_or_path: str | os.PathLike[str], variants: Sequence[str | os.Pa
     composed = Composed(copy.deepcopy(base.data), {(): (base, ())}, list(chain), [])
     composed.data.pop("extends", None)
     composed.data.pop("kind", None)
-    for overlay in chain[1:]:
-        _apply(composed, overlay, problems, assigned=None)
+    _apply_bottom(composed, base, problems)
+    for under, overlay in itertools.pairwise(chain):
+        _apply(composed, _Layer(overlay, _called(under), None, None), problems)
     composed.documents.extend(variant_docs)
     assigned: dict[Path, tuple[Document, Path, Any]] = {}
+    claims: dict[tuple[Any, ...], _Claim] = {}
     for doc in variant_docs:
         variant_id = doc.data["id"]
         if variant_id in composed.variants:
             problems.append(doc.problem(("id",), "variant-twice", f"variant '{variant_id}' is applied twice"))
             continue
+        below = _called(chain[-1])
+        if composed.variants:
+            below += " with the variant" + ("s " if len(composed.variants) > 1 else " ") + ", ".join(
+                f"'{v}'" for v in composed.variants)
         composed.variants.append(variant_id)
-        _apply(composed, doc, problems, assigned=assigned)
+        _apply(composed, _Layer(doc, below, assigned, claims), problems)
     _raise_errors(problems)
     return composed
 
@@ -261,9 +276,54 @@ def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: 
     return chain
 
 
-def _apply(composed: Composed, doc: Document, problems: list[Problem],
-           assigned: dict[Path, tuple[Document, Path, Any]] | None) -> None:
+@attrs.frozen
+class _Layer:
+    """One file being applied: what it changes, for messages, and for a variant what the variants before it did."""
+
+    doc: Document
+    #: "classic (rulesets/classic.yaml)"; None for the edition at the bottom, which changes nothing
+    below: str | None
+    #: place in the tree -> (variant, place in it, value) of every value the variants before set
+    assigned: dict[Path, tuple[Document, Path, Any]] | None
+    #: what the variants before did to each card and trigger (None while editions are layered)
+    claims: dict[tuple[Any, ...], _Claim] | None
+
+
+@attrs.frozen
+class _Claim:
+    """What a variant did to one card or trigger: ``add``, ``remove`` or ``rename`` it, or change one key."""
+
+    doc: Document
+    where: Path
+    action: str
+    value: Any = None
+
+
+def _called(doc: Document) -> str:
+    """How a message names an edition: its id and its file."""
+    return f"{doc.data['id']} ({doc.file})"
+
+
+def _apply_bottom(composed: Composed, doc: Document, problems: list[Problem]) -> None:
+    """The decks, triggers and spaces of the edition at the bottom, which has nothing beneath it to patch."""
+    layer = _Layer(doc, None, None, None)
+    for name in doc.data.get("spaces", {}):
+        problems.append(doc.problem(("spaces", name), "unknown-space",
+                                    f'no space named "{brief(name, 80)}" to change: this edition extends no other',
+                                    "`spaces:` changes the spaces of the edition named in `extends`; write this "
+                                    "edition's spaces in `board:`", key=True))
+    composed.data.pop("spaces", None)
+    if "decks" in composed.data:
+        composed.data["decks"] = {}  # emptied in place, so the keys keep their order
+        _apply_decks(composed, layer, doc.data["decks"], problems)
+    if "triggers" in composed.data:
+        composed.data["triggers"] = []
+        _apply_triggers(composed, layer, doc.data["triggers"], problems)
+
+
+def _apply(composed: Composed, layer: _Layer, problems: list[Problem]) -> None:
     """Layer one document (an extending edition or a variant) onto ``composed``."""
+    doc, assigned = layer.doc, layer.assigned
     data = doc.data
     if assigned is None:  # an edition that extends another: its own name and id win
         for key in ("id", "name", "description"):
@@ -273,12 +333,11 @@ def _apply(composed: Composed, doc: Document, problems: list[Problem],
         if key in _META:
             continue
         if key == "spaces":
-            _patch_spaces(composed, doc, value, problems, assigned)
+            _patch_spaces(composed, layer, value, problems)
         elif key == "triggers":
-            triggers = composed.data.setdefault("triggers", [])
-            for index, trigger in enumerate(value):
-                composed.origins[("triggers", len(triggers))] = (doc, ("triggers", index))
-                triggers.append(copy.deepcopy(trigger))
+            _apply_triggers(composed, layer, value, problems)
+        elif key == "decks":
+            _apply_decks(composed, layer, value, problems)
         else:
             _merge(composed, (key,), value, doc, (key,), problems, assigned)
 
@@ -320,23 +379,330 @@ def _set(composed: Composed, path: Path, value: Any, doc: Document, where: Path,
     composed.origins[path] = (doc, where)
 
 
-def _patch_spaces(composed: Composed, doc: Document, patches: dict[str, Any], problems: list[Problem],
-                  assigned: dict[Path, tuple[Document, Path, Any]] | None) -> None:
+def _patch_spaces(composed: Composed, layer: _Layer, patches: dict[str, Any], problems: list[Problem]) -> None:
+    doc = layer.doc
     board = composed.data.get("board", [])
     names = [space.get("name") for space in board]
     for name, patch in patches.items():
         indexes = [i for i, space_name in enumerate(names) if space_name == name]
         if not indexes:
-            hint = suggest(name, dict.fromkeys(n for n in names if isinstance(n, str)), quote='"')
+            renamed = composed.renamed.get(name)
+            hint = (f'"{brief(name, 80)}" was renamed to "{brief(renamed[0], 80)}" at {renamed[1]}' if renamed else
+                    suggest(name, dict.fromkeys(n for n in names if isinstance(n, str)), quote='"'))
             problems.append(doc.problem(("spaces", name), "unknown-space",
-                                        f'no space named "{name}" on the board this file changes', hint, key=True))
+                                        f'no space named "{brief(name, 80)}" on the board of {layer.below}', hint,
+                                        key=True))
             continue
         if "name" in patch and patch["name"] != name:
             mark = doc.mark(("spaces", name), key=True)
             composed.renamed[name] = (patch["name"], f"{doc.file}:{mark.line}:{mark.column}")
         for index in indexes:
             for key, value in patch.items():
-                _set(composed, ("board", index, key), value, doc, ("spaces", name, key), problems, assigned)
+                _set(composed, ("board", index, key), value, doc, ("spaces", name, key), problems, layer.assigned)
+
+
+@attrs.frozen
+class _Items:
+    """A list that files patch item by item: a deck's cards, found by their text, or the triggers, by name."""
+
+    path: Path  # ("decks", "chance", "cards") or ("triggers",)
+    key: str  # "text" or "name"
+    claim: tuple[Any, ...]  # ("card", "chance") or ("trigger",): how the claims on its items start
+    limit: int | None  # most items the list may hold
+
+    @property
+    def deck(self) -> str | None:
+        return self.path[1] if self.key == "text" else None
+
+    def what(self, name: Any) -> str:
+        if self.deck is not None:
+            return f'the card "{brief(str(name), 80)}" of deck \'{self.deck}\''
+        return f"the trigger '{brief(str(name), 80)}'"
+
+
+def _apply_decks(composed: Composed, layer: _Layer, decks: dict[str, Any], problems: list[Problem]) -> None:
+    """Add, replace or patch each deck a file gives."""
+    doc = layer.doc
+    have = composed.data.get("decks", {})
+    for key, deck in decks.items():
+        here = ("decks", key)
+        patch = {k: v for k, v in deck.items() if k in _PATCHES}
+        rest = {k: v for k, v in deck.items() if k not in _PATCHES}
+        if patch and "cards" in rest:
+            first = next(iter(patch))
+            problems.append(doc.problem(here + (first,), "cards-and-patch",
+                                        f"deck '{key}' gives both `cards:`, which replaces the whole deck, and "
+                                        f"`{first}:`, which patches the deck underneath",
+                                        "list every card under `cards:`, or change the deck underneath with "
+                                        "`remove:`, `change:` and `add:`, not both", key=True))
+            continue
+        if key not in have:
+            if patch:
+                message = (f"no deck named '{key}' in {layer.below}" if layer.below is not None else
+                           f"deck '{key}' has no cards to patch: this edition extends no other")
+                hint = (suggest(key, have) or ("its decks: " + ", ".join(have) if have else None)
+                        if layer.below is not None else "list the deck's cards under `cards:`")
+                problems.append(doc.problem(here, "unknown-deck", message, hint, key=True))
+                continue
+            if "cards" not in rest:
+                problems.append(doc.problem(here, "missing-key", f"missing required key 'cards' in decks.{key}",
+                                            "a new deck lists its cards under `cards:`; `remove:`, `change:` and "
+                                            "`add:` patch a deck that the edition underneath has", key=True))
+                continue
+        if "cards" in rest and layer.claims is not None:
+            earlier = layer.claims.get(("deck", key))
+            if earlier is not None and earlier.doc is not doc:
+                mark = earlier.doc.mark(earlier.where, key=True)
+                problems.append(doc.problem(
+                    here + ("cards",), "variant-conflict",
+                    f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' both change deck '{key}'",
+                    f"{earlier.doc.file}:{mark.line}:{mark.column} patches its cards, and this file's `cards:` "
+                    f"replace the whole deck and drop those changes; use only one of these variants, or apply "
+                    f"'{doc.data['id']}' first", key=True))
+                continue
+        if rest:
+            _merge(composed, here, rest, doc, here, problems, layer.assigned)
+        if patch:
+            items = _Items(here + ("cards",), "text", ("card", key), MAX_CARDS)
+            _patch_items(composed, layer, items, patch, here, here + ("add",), problems)
+            if layer.claims is not None:
+                layer.claims.setdefault(("deck", key), _Claim(doc, here + (next(iter(patch)),), "patch"))
+
+
+def _apply_triggers(composed: Composed, layer: _Layer, triggers: list[Any] | dict[str, Any],
+                    problems: list[Problem]) -> None:
+    """A list of triggers is added to those underneath; a mapping patches them by name."""
+    items = _Items(("triggers",), "name", ("trigger",), None)
+    composed.data.setdefault("triggers", [])
+    if isinstance(triggers, list):
+        _patch_items(composed, layer, items, {"add": triggers}, ("triggers",), ("triggers",), problems)
+    else:
+        _patch_items(composed, layer, items, triggers, ("triggers",), ("triggers", "add"), problems)
+
+
+def _patch_items(composed: Composed, layer: _Layer, items: _Items, patch: dict[str, Any], where: Path,
+                 add_where: Path, problems: list[Problem]) -> None:
+    """Apply one file's ``remove``, then ``change``, then ``add`` (at ``add_where``) to a list of the tree.
+
+    ``remove`` and ``change`` name items of the list underneath; every item with that name is removed or
+    changed (as ``spaces:`` changes every space of a name). ``add`` puts new items at the end; an item
+    whose name the list already has is an error, so that a patch never makes two items share a name.
+    """
+    doc, claims = layer.doc, layer.claims
+    current = _get(composed.data, items.path)
+    values: list[Any] = list(current) if isinstance(current, list) else []
+    origins = _take_origins(composed, items.path, len(values))
+    named: set[Any] = set()
+    emptied_at: Path | None = None
+    for index, name in enumerate(patch.get("remove", ())):
+        at = where + ("remove", index)
+        if name in named:
+            problems.append(doc.problem(at, "patch-twice", f"{items.what(name)} is named twice under `remove:`"))
+            continue
+        named.add(name)
+        found = [i for i, value in enumerate(values) if value.get(items.key) == name]
+        if not found:
+            _missing(composed, layer, items, name, at, "removes", values, problems)
+            continue
+        problem = _disputed(layer, items, name, at, "removes")
+        if problem is not None:
+            problems.append(problem)
+            continue
+        values = [v for i, v in enumerate(values) if i not in found]
+        origins = [o for i, o in enumerate(origins) if i not in found]
+        emptied_at = at
+        if claims is not None:
+            claims[items.claim + (name,)] = _Claim(doc, at, "remove")
+    for name, change in patch.get("change", {}).items():
+        at = where + ("change", name)
+        if name in named:
+            problems.append(doc.problem(at, "patch-twice", f"this file both removes and changes {items.what(name)}",
+                                        "a removed item cannot be changed: keep one of the two", key=True))
+            continue
+        named.add(name)
+        found = [i for i, value in enumerate(values) if value.get(items.key) == name]
+        if not found:
+            _missing(composed, layer, items, name, at, "changes", values, problems)
+            continue
+        new_name = change.get(items.key, name)
+        clash = [i for i, value in enumerate(values) if value.get(items.key) == new_name and i not in found]
+        if clash:
+            problems.append(_duplicate(items, new_name, doc, at + (items.key,), origins[clash[0]][()]))
+            continue
+        disputes = [p for field, value in change.items() if (p := _disputed(layer, items, name, at + (field,),
+                                                                            "changes", field, value)) is not None]
+        if disputes:
+            problems.extend(disputes)
+            continue
+        for i in found:
+            values[i] = {**values[i], **copy.deepcopy(change)}
+            origins[i].update({(field,): (doc, at + (field,)) for field in change})
+        if claims is not None:
+            # under the new name too, so that a later variant changing the renamed item meets these changes
+            for known in {name, new_name}:
+                claims.update({items.claim + (known, field): _Claim(doc, at + (field,), "change", value)
+                               for field, value in change.items() if field != items.key or known == name})
+            if new_name != name:
+                claims[items.claim + (name,)] = _Claim(doc, at + (items.key,), "rename", new_name)
+    for index, item in enumerate(patch.get("add", ())):
+        at = add_where + (index,)
+        name = item.get(items.key)
+        earlier = claims.get(items.claim + (name,)) if claims is not None and name is not None else None
+        if earlier is not None and earlier.doc is doc:
+            earlier = None  # this file's own doing: reported as a duplicate or done
+        found = [i for i, value in enumerate(values) if name is not None and value.get(items.key) == name]
+        if found:
+            if earlier is not None and earlier.action == "add" and earlier.value == item:
+                continue  # two variants add the same item: it is there once
+            if earlier is not None and earlier.action == "add":
+                problems.append(_conflict(items, earlier, doc, at, name, "adds one", "adds another",
+                                          f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' both add "
+                                          f"{items.what(name)}, differently"))
+            else:
+                problems.append(_duplicate(items, name, doc, at, origins[found[0]][()]))
+            continue
+        if earlier is not None and earlier.action == "remove":
+            problems.append(_conflict(items, earlier, doc, at, name, "removes it", "adds it"))
+            continue
+        if items.limit is not None and len(values) >= items.limit:
+            problems.append(doc.problem(at, "too-many-cards", f"deck '{items.deck}' would hold more than "
+                                        f"{items.limit} cards", "a deck holds at most 200; use `count` for copies"))
+            break
+        values.append(copy.deepcopy(item))
+        origins.append({(): (doc, at)})
+        if claims is not None and name is not None:
+            claims[items.claim + (name,)] = _Claim(doc, at, "add", item)
+    if items.limit is not None and not values and emptied_at is not None:
+        problems.append(doc.problem(emptied_at, "empty-deck",
+                                    f"removing this card leaves deck '{items.deck}' with no cards",
+                                    "a deck needs at least one card: keep one, or add one with `add:`"))
+    _put(composed, items.path, values, origins)
+
+
+def _missing(composed: Composed, layer: _Layer, items: _Items, name: Any, at: Path, verb: str,
+             values: list[Any], problems: list[Problem]) -> None:
+    """The problem of a patch whose item is not in the list: a conflict when a variant before took it away."""
+    doc = layer.doc
+    earlier = layer.claims.get(items.claim + (name,)) if layer.claims is not None else None
+    if earlier is not None and earlier.doc is not doc and earlier.action in ("remove", "rename"):
+        if earlier.action == "remove" and verb == "removes":
+            return  # both variants take it out
+        did = "removes it" if earlier.action == "remove" else f"renames it to {_brief(earlier.value)}"
+        problems.append(_conflict(items, earlier, doc, at, name, did, f"{verb} it", key=verb == "changes"))
+        return
+    names = [v.get(items.key) for v in values if isinstance(v.get(items.key), str)]
+    hint = _suggest_text(str(name), names, '"' if items.deck is not None else "'")
+    if items.deck is not None:
+        message = f'no card "{brief(str(name), 80)}" in deck \'{items.deck}\' of {layer.below}'
+        if hint is None:
+            listed_doc, listed_where = composed.origin(items.path)
+            mark = listed_doc.mark(listed_where)
+            hint = f"the deck's cards are listed at {listed_doc.file}:{mark.line}:{mark.column}"
+    else:
+        message = (f"no trigger named '{brief(str(name), 80)}' in {layer.below}" if layer.below is not None else
+                   f"no trigger named '{brief(str(name), 80)}' to {verb[:-1]}: this edition extends no other")
+        if hint is None and layer.below is not None:
+            hint = ("its triggers are named " + ", ".join(f"'{n}'" for n in names) if names else
+                    "none of its triggers has a name; a trigger is changed or removed by its `name`")
+    code = "unknown-card" if items.deck is not None else "unknown-trigger"
+    problems.append(doc.problem(at, code, message, hint, key=verb == "changes"))
+
+
+def _disputed(layer: _Layer, items: _Items, name: Any, at: Path, verb: str, field: str | None = None,
+              value: Any = None) -> Problem | None:
+    """A conflict when a variant before added or changed this item and this one removes it, or changes the same
+    key to another value."""
+    if layer.claims is None:
+        return None
+    doc = layer.doc
+    if field is not None:
+        earlier = layer.claims.get(items.claim + (name, field))
+        if earlier is None or earlier.doc is doc or earlier.value == value:
+            return None
+        mark = earlier.doc.mark(earlier.where)
+        return doc.problem(at, "variant-conflict",
+                           f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' change the {field} of "
+                           f"{items.what(name)} differently",
+                           f"{earlier.doc.file}:{mark.line}:{mark.column} sets it to {_brief(earlier.value)}, this "
+                           f"file to {_brief(value)}; use only one of these variants")
+    for key, earlier in layer.claims.items():
+        if key[:len(items.claim) + 1] != items.claim + (name,) or earlier.doc is doc:
+            continue
+        if earlier.action in ("add", "change"):  # a removal or a rename was of an item now gone
+            did = "adds it" if earlier.action == "add" else f"changes its {key[-1]}"
+            return _conflict(items, earlier, doc, at, name, did, f"{verb} it")
+    return None
+
+
+def _conflict(items: _Items, earlier: _Claim, doc: Document, at: Path, name: Any, did: str, does: str,
+              message: str | None = None, *, key: bool = False) -> Problem:
+    mark = earlier.doc.mark(earlier.where)
+    return doc.problem(at, "variant-conflict",
+                       message or f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' both patch "
+                       f"{items.what(name)}",
+                       f"{earlier.doc.file}:{mark.line}:{mark.column} {did}, this file {does}; use only one of these "
+                       "variants", key=key)
+
+
+def _duplicate(items: _Items, name: Any, doc: Document, at: Path, there: tuple[Document, Path]) -> Problem:
+    """An item added (or renamed) to a name the list already has."""
+    mark = there[0].mark(there[1])
+    if items.deck is not None:
+        return doc.problem(at, "duplicate-card", f'deck \'{items.deck}\' already has a card "{brief(str(name), 80)}"',
+                           f"it is written at {there[0].file}:{mark.line}:{mark.column}; for more copies of it, "
+                           "change its `count` under `change:`, or give this card its own text")
+    return doc.problem(at, "duplicate-trigger", f"there is already a trigger named '{brief(str(name), 80)}'",
+                       f"it is written at {there[0].file}:{mark.line}:{mark.column}; change it under "
+                       "`triggers: {change: ...}`, or give this trigger its own name")
+
+
+def _suggest_text(word: str, choices: list[str], quote: str) -> str | None:
+    """``did you mean "..."?`` for a card text or a trigger name, or None.
+
+    :func:`closest` compares at most ``MAX_SUGGEST_LENGTH`` characters, and card texts are longer: the
+    starts of the texts are compared first, then the ends of those that start alike.
+    """
+    width = MAX_SUGGEST_LENGTH
+    starts: dict[str, list[str]] = {}
+    for choice in choices:
+        starts.setdefault(choice[:width], []).append(choice)
+    start: str | None = word[:width]
+    if start not in starts:
+        start = closest(word[:width], starts)
+        if start is None:
+            return None
+    alike = starts[start]
+    ends: dict[str, str] = {}
+    for choice in alike:
+        ends.setdefault(choice[-width:], choice)
+    end: str | None = word[-width:]
+    if end not in ends:
+        end = closest(word[-width:], ends) if len(ends) > 1 else None
+    best = ends[end] if end is not None else alike[0]
+    return f"did you mean {quote}{best}{quote}?"
+
+
+def _take_origins(composed: Composed, path: Path, count: int) -> list[dict[Path, tuple[Document, Path]]]:
+    """The origin of each item of the list at ``path`` and those recorded inside it (by their place in the
+    item), taken out of ``composed``: the items are about to move."""
+    width = len(path)
+    taken: list[dict[Path, tuple[Document, Path]]] = [{(): composed.origin(path + (i,))} for i in range(count)]
+    for place in [p for p in composed.origins if len(p) > width and p[:width] == path]:
+        origin = composed.origins.pop(place)
+        index = place[width]
+        if len(place) > width + 1 and isinstance(index, int) and 0 <= index < count:
+            taken[index][place[width + 1:]] = origin
+    return taken
+
+
+def _put(composed: Composed, path: Path, values: list[Any], origins: list[dict[Path, tuple[Document, Path]]]) -> None:
+    parent = composed.data
+    for part in path[:-1]:
+        parent = parent[part]
+    parent[path[-1]] = values
+    for index, taken in enumerate(origins):
+        for inside, origin in taken.items():
+            composed.origins[path + (index,) + inside] = origin
 
 
 def _get(data: Any, path: Path) -> Any:
