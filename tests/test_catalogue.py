@@ -11,7 +11,7 @@ from monopoly import Build
 from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
-             "no-full-set-bonus", "unlimited-buildings")
+             "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -135,3 +135,64 @@ def test_unlimited_buildings_never_run_short(edition: str) -> None:
             assert game.apply(0, Build(s)), game.tables.names[s]
             built += 1
     assert built == 88 > 32 and game.houses_left == 1000 - 88  # classic's box holds 32
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_snake_eyes_pays_500_before_the_move_and_other_doubles_nothing(edition: str) -> None:
+    for variants, bonus in (((), 0), (("snake-eyes-bonus",), 500)):
+        game, _ = setup_game(edition, variants)
+        game.position[0] = 10  # just visiting
+        game.fix_dice([(1, 1), (2, 4)])  # 12 (a utility, declined, nobody bids), doubles again: 18 (the same)
+        game.play_turn()
+        assert (game.position[0], game.cash[0]) == (18, 1500 + bonus)
+    game, _ = setup_game(edition, ("snake-eyes-bonus",))
+    game.position[0] = 10
+    game.fix_dice([(4, 4), (2, 6)])  # other doubles: 18, then 26
+    game.play_turn()
+    assert (game.position[0], game.cash[0]) == (26, 1500)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_seeded_jackpot_starts_at_500_and_is_seeded_again_when_taken(edition: str) -> None:
+    game, _ = setup_game(edition, ("jackpot-seeded",))
+    assert game.pot == 500 and game.cash == [1500, 1500]
+    game.fix_dice([(1, 3)])  # GO -> Income Tax: 200 into the pot (the scripted agent takes the first option)
+    game.play_turn()
+    assert (game.pot, game.cash[0]) == (700, 1300)
+    game.position[1] = 10
+    game.fix_dice([(4, 6)])  # seat 1 onto Free Parking: takes 700, the bank puts 500 back
+    game.play_turn()
+    assert (game.pot, game.cash[1]) == (500, 2200)
+
+
+def test_triggers_on_the_turn_and_on_buying_fire_for_the_player_it_happens_to(tmp_path) -> None:
+    path = tmp_path / "events.yaml"
+    path.write_text("id: events\nname: Events\nextends: classic\ntriggers:\n"
+                    "  - {on: turn_start, effect: collect 1}\n"
+                    "  - {on: buy, effect: collect 10% of price of \"Baltic Avenue\"}\n"
+                    "  - {on: turn_end, effect: if cash > 1500 then pay 2 to poorest player}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game(ruleset, [ScriptedAgent(buy=True), ScriptedAgent()], seed=1)
+    game.start()
+    game.fix_dice([(1, 2)])  # onto Baltic Avenue: bought (60), 6 back
+    game.play_turn()
+    # +1 at the start, -60 +6 for Baltic, then 1447 > 1500 is false: nothing at the end
+    assert game.cash == [1447, 1500] and game.owner[3] == 0
+    game.position[1] = 10
+    game.fix_dice([(4, 6)])  # seat 1: +1, Free Parking; 1501 > 1500: pays 2 to the poorest (seat 0)
+    game.play_turn()
+    assert game.cash == [1449, 1499]
+
+
+@pytest.mark.parametrize(("trigger", "line", "message"), [
+    ("{on: roll, space: GO, effect: collect 1}", 5, 'a trigger on roll happens to a player, not on a space: it '
+     'takes no "space"'),
+    ("{on: land, effect: collect 1}", 5, "missing required key 'space'"),
+])
+def test_a_trigger_on_an_event_takes_no_space_and_one_on_a_space_needs_it(tmp_path, trigger, line, message) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"id: bad\nname: Bad\nextends: classic\ntriggers:\n  - {trigger}\n", encoding="utf-8")
+    ruleset, problems = monopoly.check_ruleset(str(path))
+    assert ruleset is None
+    [problem] = problems
+    assert f"bad.yaml:{line}:" in problem.format() and message in problem.format()

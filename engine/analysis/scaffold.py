@@ -135,7 +135,7 @@ def _unique_unreferenced_street(ruleset: Ruleset, skip: tuple[str, ...] = ()) ->
     """A street whose name appears once on the board and in no effect (so renaming it breaks nothing)."""
     effects = [s.effect_text or "" for s in ruleset.board]
     effects += [c.effect_text for d in ruleset.decks for c in d.cards]
-    effects += [t.effect_text for t in ruleset.triggers] + [t.space_name for t in ruleset.triggers]
+    effects += [t.effect_text for t in ruleset.triggers] + [t.space_name or "" for t in ruleset.triggers]
     for space in ruleset.board:
         if space.kind != "street" or space.name in skip:
             continue

@@ -13,7 +13,7 @@ Primitives a game provides::
   * pay_fee(p, amount, reason)           p pays the bank (or the pot, by the rules)
   * collect_from_each(p, amount, reason) every other player pays p
   * pay_each(p, amount, reason)          p pays every other player
-    take_pot(p)                          p takes the pot
+  * collect_pot(p)                       p takes the pot (and the triggers on taking it run)
   * advance_to(p, targets, rent)         forward to the nearest of `targets`; rent is None,
                                          ("x", n) or ("dice", n)
   * go_back_to(p, targets)               backwards to the nearest of `targets` behind p
@@ -110,7 +110,7 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
             return lambda game, p, card: game.pay_each(p, amount(game, p), reason)
         return lambda game, p, card: game.pay_fee(p, amount(game, p), reason)
     if isinstance(statement, ast.CollectPot):
-        return _asks_nobody(lambda game, p, card: game.take_pot(p))
+        return lambda game, p, card: game.collect_pot(p)
     if isinstance(statement, ast.AdvanceTo):
         targets = _targets(statement.target, names)
         rent = _rent(statement.rent)

@@ -382,7 +382,8 @@ class Game(Money):
         t = self.tables
         size, go, salary = t.size, t.go, self.rules.salary
         fixed, rnd, sides = self._fixed_dice, self._random, self._sides
-        plain_dice = two and not passing  # the common board: two dice, nothing on the way
+        on_roll, on_turn_start, on_turn_end = t.on_roll, t.on_turn_start, t.on_turn_end
+        plain_dice = two and not passing and not on_roll  # the common board: two dice, nothing on the way
         landing_of = t.landing
         # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
         # loop).
@@ -399,7 +400,11 @@ class Game(Money):
                     self._take_mark()
                 record_turn(self, self.turn + 1, self.round, self.current)
             p = self.current
-            if jail_turns[p] < 0 or (yield from self._jail_start(p)):
+            if on_turn_start:
+                yield from self._fire(on_turn_start, p)
+            if bankrupt[p] or self.finished:
+                pass  # the turn's trigger ended the player or the game
+            elif jail_turns[p] < 0 or (yield from self._jail_start(p)):
                 doubles = 0
                 while True:
                     dice: tuple[int, ...]
@@ -425,6 +430,10 @@ class Game(Money):
                             self._transfer(BANK, p, salary, "salary")
                     else:
                         dice = self._roll()
+                        if on_roll:  # the roll's triggers, before the move
+                            yield from self._fire(on_roll, p)
+                            if self.finished or bankrupt[p] or jail_turns[p] >= 0:
+                                break
                         is_double = dice[0] == dice[1] if two else _all_same(dice)
                         if is_double:
                             doubles += 1
@@ -455,6 +464,8 @@ class Game(Money):
                 action = yield act_of[p]
                 if action is not None:
                     yield from self._between_turns(p, action)
+                if on_turn_end and not bankrupt[p] and not self.finished:
+                    yield from self._fire(on_turn_end, p)
             if not self.finished:
                 # The next seat still playing; a new round when every seat still playing has had its turn. The
                 # round is counted first, so that a round limit ends the game right after it.
@@ -471,6 +482,15 @@ class Game(Money):
                 else:  # nothing between the two turns: the seat to move and its turn, in one call
                     next_turn(self, seat, round_, self.turn + 1)
                     begun = True
+
+    def _fire(self, runs: tuple[Any, ...], p: int) -> Steps:
+        """The effects of an event's triggers (``Tables.on_event``), for player ``p``, in file order; they stop
+        when the player is bankrupt or the game over."""
+        for run in runs:
+            if self.bankrupt[p] or self.finished:
+                return
+            self._chain = 0
+            yield from run(self, p, None)
 
     def _ask(self, decision: Decision) -> Any:
         """The answer of the seat's agent to ``decision``."""
@@ -544,6 +564,9 @@ class Game(Money):
                         continue
                     self._transfer(seat, BANK, self.tables.price[space], "deed")
                     self._set_owner(space, seat, "deal")
+        started = self.tables.on_event.get("game_start")
+        if started:  # once the game is set out (what it asks, if anything, the seated agents answer at once)
+            self.carry_out(self._fire(started, self.current))
 
     # ------------------------------------------------------------------ a turn
 
@@ -772,6 +795,9 @@ class Game(Money):
         if self.cash[p] >= price and self._yes(p, "buy", (yield Decision(p, "buy", (s,)))):
             self._transfer(p, BANK, price, "buy")
             writes.buy(self, p, s, price)
+            bought = self.tables.on_event.get("buy")
+            if bought:
+                yield from self._fire(bought, p)
         elif self.rules.auction_on_decline:
             yield from self.auction(s)
 
@@ -835,6 +861,13 @@ class Game(Money):
     def take_pot(self, p: int) -> None:
         if self.pot > 0:
             self._transfer(POT, p, self.pot, "pot")
+
+    def collect_pot(self, p: int) -> Steps:
+        """``p`` takes the pot (an effect's `collect pot`), then the triggers on taking it run."""
+        self.take_pot(p)
+        taken = self.tables.on_event.get("take_pot")
+        if taken:
+            yield from self._fire(taken, p)
 
     def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> Steps:
         yield from self._forward(p, steps_ahead_to(self.position[p], targets, size=self.tables.size))

@@ -100,11 +100,20 @@ class Tables:
             self.decks[deck.key] = slots
         self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
         self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
+        #: The effects of the triggers on each event of the game (``on_event["roll"]``...), in file order.
+        self.on_event: dict[str, tuple[Any, ...]] = {}
         for trigger in ruleset.triggers:
+            if trigger.space_name is None:
+                run = compile_effect(trigger.effect, names, trigger.on.replace("_", " "))
+                self.on_event[trigger.on] = self.on_event.get(trigger.on, ()) + (run,)
+                continue
             run = compile_effect(trigger.effect, names, f"{trigger.on} {trigger.space_name}")
             table = self.land_triggers if trigger.on == "land" else self.pass_triggers
             for index in trigger.spaces:
                 table[index] += (run,)
+        self.on_roll = self.on_event.get("roll", ())
+        self.on_turn_start = self.on_event.get("turn_start", ())
+        self.on_turn_end = self.on_event.get("turn_end", ())
         self.has_pass_triggers = any(self.pass_triggers)
         self.actions_cache: Any = None  # actions.py's getters and actions by space, made on first use
         self.has_land_triggers = any(self.land_triggers)

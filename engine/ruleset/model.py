@@ -89,8 +89,8 @@ class Deck:
 
 @attrs.frozen
 class Trigger:
-    on: str  # "land" or "pass"
-    space_name: str
+    on: str  # "land" or "pass" (on a space), or an event of the game: game_start, turn_start, turn_end, roll, ...
+    space_name: str | None  # the space of a land or pass trigger
     spaces: tuple[SpaceIndex, ...]
     effect_text: str
     effect: Any = attrs.field(eq=False, repr=False)
@@ -211,7 +211,8 @@ class Ruleset:
                     for c in d.cards]}
                 for d in self.decks
             },
-            "triggers": [{"on": t.on, "space": t.space_name, "effect": t.effect_text} for t in self.triggers],
+            "triggers": [{"on": t.on, **({"space": t.space_name} if t.space_name is not None else {}),
+                          "effect": t.effect_text} for t in self.triggers],
             "rules": {
                 "salary": rules.salary,
                 "jail": attrs.asdict(rules.jail),
@@ -271,8 +272,8 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         for key, raw in data.get("decks", {}).items()
     )
     triggers = tuple(
-        Trigger(raw["on"], raw["space"], tuple(s.index for s in board if s.name == raw["space"]), raw["effect"],
-                effects.get(("triggers", i, "effect")))
+        Trigger(raw["on"], raw.get("space"), tuple(s.index for s in board if s.name == raw.get("space")),
+                raw["effect"], effects.get(("triggers", i, "effect")))
         for i, raw in enumerate(data.get("triggers", []))
     )
     r = data["rules"]

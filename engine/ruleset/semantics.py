@@ -164,6 +164,10 @@ def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[st
                                              severity="warning"))
 
 
+#: The events of a trigger that happen on a space (it names it); the others happen to a player.
+SPACE_EVENTS = ("land", "pass")
+
+
 def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
                 problems: list[Problem]) -> None:
     players = data["players"]
@@ -172,7 +176,12 @@ def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, 
                                          f"players.min ({players['min']}) is more than players.max ({players['max']})"))
     names = [s["name"] for s in board]
     for index, trigger in enumerate(data.get("triggers", [])):
-        if trigger["space"] not in names:
+        if "space" in trigger and trigger["on"] not in SPACE_EVENTS:
+            problems.append(composed.problem(
+                ("triggers", index, "space"), "trigger-space",
+                f'a trigger on {trigger["on"]} happens to a player, not on a space: it takes no "space"',
+                "remove the space, or trigger on land or pass of it"))
+        elif "space" in trigger and trigger["space"] not in names:
             problems.append(composed.problem(("triggers", index, "space"), "unknown-space",
                                              f'no space named "{trigger["space"]}"',
                                              suggest(trigger["space"], dict.fromkeys(names), quote='"')))
