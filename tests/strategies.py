@@ -41,7 +41,7 @@ AGENTS: tuple[str, ...] = tuple(sorted(BOTS))
 EDITIONS: tuple[str, ...] = ("classic", "uk")
 
 #: Variants that cannot be combined (each sets how the game ends).
-EXCLUSIVE_VARIANTS: tuple[frozenset[str], ...] = (frozenset({"short-game", "time-limit"}),
+EXCLUSIVE_VARIANTS: tuple[frozenset[str], ...] = (frozenset({"short-game", "time-limit", "deal-all-deeds"}),
                                                   frozenset({"auto-income-tax", "income-tax-2008"}))
 
 #: Shapes that once broke the engine (each kept as a test in tests/test_invariants.py):

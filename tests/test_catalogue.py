@@ -11,7 +11,7 @@ from monopoly import Build
 from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
-             "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded")
+             "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -39,7 +39,8 @@ def test_each_house_rule_is_a_small_built_in_file_that_says_what_it_does(variant
 def test_the_house_rules_combine_with_each_other_and_the_shipped_variants(edition: str) -> None:
     """All of them at once compose; Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
     as a conflict naming both files."""
-    everything = [v for v in CATALOGUE] + [v for v in SHIPPED if v not in ("time-limit", "income-tax-2008")]
+    everything = [v for v in CATALOGUE] + [v for v in SHIPPED if v not in ("short-game", "time-limit",
+                                                                            "income-tax-2008")]
     ruleset, problems = monopoly.check_ruleset(edition, everything)
     assert ruleset is not None, problems
     ruleset, problems = monopoly.check_ruleset(edition, ["auto-income-tax", "income-tax-2008"])
@@ -196,3 +197,20 @@ def test_a_trigger_on_an_event_takes_no_space_and_one_on_a_space_needs_it(tmp_pa
     assert ruleset is None
     [problem] = problems
     assert f"bad.yaml:{line}:" in problem.format() and message in problem.format()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize(("seats", "shares"), [(4, [7, 7, 7, 7]), (3, [10, 9, 9]), (5, [6, 6, 6, 5, 5])])
+def test_deal_all_deeds_deals_every_deed_evenly_and_free(edition: str, seats: int, shares: list[int]) -> None:
+    game, _ = setup_game(edition, ("deal-all-deeds",), seats=seats, seed=3)
+    owned = [sum(1 for s in game.tables.ownable if game.owner[s] == seat) for seat in range(seats)]
+    assert owned == shares and all(game.owner[s] >= 0 for s in game.tables.ownable)
+    assert game.cash == [1500] * seats  # free
+    other, _ = setup_game(edition, ("deal-all-deeds",), seats=seats, seed=4)
+    assert other.owner != game.owner  # at random, by the seed
+
+
+def test_deal_all_deeds_conflicts_with_the_variants_that_deal_two() -> None:
+    for other in ("short-game", "time-limit"):
+        ruleset, problems = monopoly.check_ruleset("classic", ["deal-all-deeds", other])
+        assert ruleset is None and "deal-all-deeds" in problems[0].format() and other in problems[0].format()

@@ -554,16 +554,24 @@ class Game(Money):
         if deal:
             deeds = list(self.tables.ownable)
             rng.shuffle(deeds)
-            for _ in range(deal):
+            free = self.rules.deeds_free
+            every = deal == "all"  # round after round until every deed is dealt, or none left can be paid for
+            misses = 0
+            for _ in range(len(deeds) if every else int(deal)):
                 for seat in range(self.players):
                     if not deeds:
                         break
                     space = deeds.pop()
-                    if self.cash[seat] < self.tables.price[space]:
+                    if not free and self.cash[seat] < self.tables.price[space]:
                         deeds.insert(0, space)  # this seat cannot pay for it: it stays with the bank
+                        misses += 1
                         continue
-                    self._transfer(seat, BANK, self.tables.price[space], "deed")
+                    if not free:
+                        self._transfer(seat, BANK, self.tables.price[space], "deed")
                     self._set_owner(space, seat, "deal")
+                    misses = 0
+                if every and (not deeds or misses >= len(deeds) * self.players):
+                    break
         started = self.tables.on_event.get("game_start")
         if started:  # once the game is set out (what it asks, if anything, the seated agents answer at once)
             self.carry_out(self._fire(started, self.current))

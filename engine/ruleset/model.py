@@ -133,7 +133,8 @@ class Rules:
     #: trades one player may propose in one after-turn phase (each refused or declined one counts)
     trades_per_phase: int
     fees_to: str
-    deal_deeds: int
+    deal_deeds: int | str  # a number a seat, or "all"
+    deeds_free: bool
     end: EndRules
 
 
@@ -221,7 +222,7 @@ class Ruleset:
                 "mortgage": {"interest": rules.mortgage_interest},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
-                "setup": {"deal_deeds": rules.deal_deeds},
+                "setup": {"deal_deeds": rules.deal_deeds, "deeds_free": rules.deeds_free},
                 "end": attrs.asdict(rules.end),
             },
         }
@@ -288,6 +289,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         trades_per_phase=r["trade"]["max_per_phase"],
         fees_to=r["fees_to"],
         deal_deeds=r["setup"]["deal_deeds"],
+        deeds_free=r["setup"]["deeds_free"],
         end=EndRules(**r["end"]),
     )
     return Ruleset(
