@@ -259,7 +259,8 @@ def _rules(draw: Any) -> dict[str, Any]:
                      "sell_back": draw(st.sampled_from([0, 0.25, 0.5, 0.75, 1])),
                      "hotel_breakdown": draw(st.sampled_from(["any_time", "debts_only"])),
                      "shortage_auction": draw(st.booleans())},
-        "mortgage": {"interest": draw(st.sampled_from([0, 0.1, 0.15, 0.5, 1]))},
+        "mortgage": {"interest": draw(st.sampled_from([0, 0.1, 0.15, 0.5, 1])), "allowed": draw(
+            st.sampled_from([True, True, True, False]))},
         "auction": {"on_decline": draw(st.booleans()), "min_bid": draw(_mostly(st.integers(0, 50), 0, 1_000_000))},
         "fees_to": draw(st.sampled_from(["bank", "pot"])),
         "setup": {"deal_deeds": draw(_mostly(st.integers(0, 3), 0, 20))},

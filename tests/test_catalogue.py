@@ -11,7 +11,8 @@ from monopoly import Build
 from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
-             "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds")
+             "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
+             "no-mortgages")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -214,3 +215,27 @@ def test_deal_all_deeds_conflicts_with_the_variants_that_deal_two() -> None:
     for other in ("short-game", "time-limit"):
         ruleset, problems = monopoly.check_ruleset("classic", ["deal-all-deeds", other])
         assert ruleset is None and "deal-all-deeds" in problems[0].format() and other in problems[0].format()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_mortgages_refuses_a_mortgage_and_a_debt_it_cannot_cover_bankrupts(edition: str) -> None:
+    from monopoly import Mortgage
+
+    names = ("Park Place", "Boardwalk") if edition == "classic" else ("Park Lane", "Mayfair")
+    game, events = setup_game(edition, ("no-mortgages",), cash=[100, 1500])
+    own(game, 0, names[0])
+    assert not game.apply(0, Mortgage(sp(game, names[0])))
+    assert any("the rules allow no mortgages" in e.get("reason", "") for e in of_type(events, "refused"))
+    assert all(type(a) is not Mortgage for a in game.legal_actions(0, raising=True))
+    own(game, 1, names[1])
+    game.position[0] = 36
+    game.fix_dice([(1, 2)])  # onto seat 1's lot: 50 rent on 100 cash
+    game.play_turn()
+    assert game.cash[0] == 50 and not any(game.mortgaged)
+    game, _ = setup_game(edition, ("no-mortgages",), cash=[40, 1500])
+    own(game, 0, names[0])
+    own(game, 1, names[1])
+    game.position[0] = 36
+    game.fix_dice([(1, 2)])  # 50 rent on 40 cash and nothing to sell: bankrupt, the lot to the creditor
+    game.play_turn()
+    assert game.bankrupt[0] and game.owner[sp(game, names[0])] == 1 and not game.mortgaged[sp(game, names[0])]

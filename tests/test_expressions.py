@@ -348,3 +348,14 @@ def test_the_exact_odds_say_plainly_when_an_if_makes_them_approximate(tmp_path: 
     result = runner.invoke(cli, ["analyze", str(path)])
     assert result.exit_code == 0 and "These odds are approximate:" in result.output
     assert "These odds are approximate" not in runner.invoke(cli, ["analyze", "classic"]).output
+
+
+def test_the_bank_pays_no_seat_past_the_most_a_position_may_hold() -> None:
+    """`collect 100% of net worth` doubles cash each time: the bank stops at MAX_CASH, so every save the
+    engine writes loads back (found by the save property test on a generated ruleset)."""
+    from monopoly.game.state import MAX_CASH
+
+    setup = _position().set_cash(0, MAX_CASH - 1000)
+    game = _run("collect 100% of net worth; add 100% of net worth to pot", setup, pot=MAX_CASH - 5)
+    assert (game.cash[0], game.pot) == (MAX_CASH, MAX_CASH)
+    assert game.state().problems(CLASSIC) == []

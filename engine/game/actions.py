@@ -218,6 +218,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
                                 "without houses: hotels may not be broken down to create a housing shortage, only "
                                 "to raise money for a debt")
     elif kind is Mortgage:
+        if not game.rules.mortgage_allowed:
+            raise IllegalAction("the rules allow no mortgages")
         if game.mortgaged[space]:
             raise IllegalAction(f"{t.names[space]} is already mortgaged")
         if group >= 0 and any(lots(game.buildings)):
@@ -414,7 +416,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
             if not (even and level < max(levels)) and \
                     not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
                 found.append(actions[space][1])
-        elif not any(levels):
+        elif not any(levels) and game.rules.mortgage_allowed:
             found.append(actions[space][2])
     return found
 
@@ -466,8 +468,9 @@ def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
     best: SellBuilding | Mortgage | None = None
     best_key: tuple[int, int, int] | None = None
     flags = in_order(mortgaged)
+    mortgaging = game.rules.mortgage_allowed
     for i in compress(range(len(order)), map(eq, in_order(owner), repeat(seat))):  # its lots, least loss first
-        if flags[i]:
+        if flags[i] or not mortgaging:
             continue
         s = order[i]
         if buildings[s]:

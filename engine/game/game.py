@@ -35,7 +35,7 @@ from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .movement import passes_go, steps_ahead_to, steps_back_to
-from .state import GameState, Pending, StateError
+from .state import MAX_CASH, GameState, Pending, StateError
 from .stock import on_board
 from .tables import DRAW, NOTHING, OWNABLE, QUIET, RAILROAD, STREET, tables_for
 
@@ -812,6 +812,10 @@ class Game(Money):
     # ------------------------------------------------------------------ effect primitives
 
     def gain(self, p: int, amount: int, reason: str) -> None:
+        """The bank pays ``p`` (an effect's `collect`), never past :data:`~monopoly.game.state.MAX_CASH` in
+        hand: an effect such as `collect 100% of net worth` doubles cash each time, and no position may hold
+        more."""
+        amount = min(amount, MAX_CASH - self.cash[p])
         if amount > 0:
             self._transfer(BANK, p, amount, reason)
 
@@ -862,7 +866,9 @@ class Game(Money):
             yield from self.charge(p, other, amount, reason)
 
     def add_to_pot(self, amount: int, reason: str) -> None:
-        """The bank puts ``amount`` in the pot (an effect's `add N to pot`)."""
+        """The bank puts ``amount`` in the pot (an effect's `add N to pot`), never past
+        :data:`~monopoly.game.state.MAX_CASH` in it."""
+        amount = min(amount, MAX_CASH - self.pot)
         if amount > 0:
             self._transfer(BANK, POT, amount, reason)
 

@@ -113,11 +113,12 @@ class Money:
         t = self.tables
         owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
         total = self.cash[p]
+        mortgaging = self.rules.mortgage_allowed
         for s in t.ownable:
             if owner[s] == p:
                 if buildings[s]:
                     total += buildings[s] * self.sell_value(t.group_of[s])
-                if not mortgaged[s]:
+                if not mortgaged[s] and mortgaging:
                     total += t.mortgage[s]
         return total >= amount
 
