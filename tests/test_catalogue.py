@@ -239,3 +239,24 @@ def test_no_mortgages_refuses_a_mortgage_and_a_debt_it_cannot_cover_bankrupts(ed
     game.fix_dice([(1, 2)])  # 50 rent on 40 cash and nothing to sell: bankrupt, the lot to the creditor
     game.play_turn()
     assert game.bankrupt[0] and game.owner[sp(game, names[0])] == 1 and not game.mortgaged[sp(game, names[0])]
+
+
+def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp_path) -> None:
+    """Each YAML example of "Writing house rules", under the chapter's four opening lines, is a variant that
+    loads on classic and uk and means what the catalogue's file means."""
+    import re
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "designer-guide.md").read_text(encoding="utf-8")
+    chapter = guide[guide.index("## Writing house rules"):guide.index("## Checking your file")]
+    blocks = re.findall(r"```yaml\n(.*?)```", chapter, flags=re.S)
+    header, examples = blocks[0], blocks[1:]
+    assert "kind: variant" in header and len(examples) == 5
+    for number, (example, rule) in enumerate(zip(examples, ("no-rent-in-jail", "auto-income-tax", "go-landing-bonus",
+                                                            "snake-eyes-bonus", "jackpot-seeded"), strict=True)):
+        path = tmp_path / f"rule{number}.yaml"
+        path.write_text(header.replace("my-rule", f"rule{number}") + example, encoding="utf-8")
+        for edition in EDITIONS:
+            mine = monopoly.load_ruleset(edition, [str(path)])
+            shipped = monopoly.load_ruleset(edition, [rule])
+            assert (mine.rules, mine.board, mine.triggers) == (shipped.rules, shipped.board, shipped.triggers), rule
