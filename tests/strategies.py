@@ -259,6 +259,7 @@ def _rules(draw: Any) -> dict[str, Any]:
                      "sell_back": draw(st.sampled_from([0, 0.25, 0.5, 0.75, 1])),
                      "hotel_breakdown": draw(st.sampled_from(["any_time", "debts_only"])),
                      "shortage_auction": draw(st.booleans())},
+        "cards": {"shuffle_before_draw": draw(st.sampled_from([False, False, True]))},
         "mortgage": {"interest": draw(st.sampled_from([0, 0.1, 0.15, 0.5, 1])), "allowed": draw(
             st.sampled_from([True, True, True, False]))},
         "auction": {"on_decline": draw(st.booleans()), "min_bid": draw(_mostly(st.integers(0, 50), 0, 1_000_000))},

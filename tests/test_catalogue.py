@@ -12,7 +12,7 @@ from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages")
+             "no-mortgages", "shuffle-every-draw")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -260,3 +260,30 @@ def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp
             mine = monopoly.load_ruleset(edition, [str(path)])
             shipped = monopoly.load_ruleset(edition, [rule])
             assert (mine.rules, mine.board, mine.triggers) == (shipped.rules, shipped.board, shipped.triggers), rule
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_shuffle_every_draw_shuffles_the_deck_before_each_draw_as_an_event(edition: str) -> None:
+    """Without the rule a drawn card goes under its deck and the next draw takes the card after it; with it,
+    a `shuffle` event gives the deck's new order before each draw, the top of that order is the card drawn,
+    and a replay of the log ends with the same decks."""
+    from monopoly import Replay
+
+    game, events = setup_game(edition, ("shuffle-every-draw",), seed=5)
+    before = list(game.decks["chance"])
+    game.position[0] = 5
+    game.fix_dice([(1, 1), (3, 4)])  # 7 Chance, doubles; then 14: no card
+    game.play_turn()
+    [shuffled] = of_type(events, "shuffle")
+    [card] = of_type(events, "card")
+    assert shuffled["deck"] == "chance" and sorted(shuffled["order"]) == sorted(before)
+    assert shuffled["order"] != before
+    assert game.tables.decks["chance"][shuffled["order"][0]].index == card["card"]
+    plain, plain_events = setup_game(edition, (), seed=5)
+    plain.position[0] = 5
+    plain.fix_dice([(1, 1), (3, 4)])
+    plain.play_turn()
+    assert not of_type(plain_events, "shuffle")
+    replay = Replay.of_records(game.events, game.ruleset)  # the game from its first event: the decks agree
+    assert {key: list(deck) for key, deck in replay.decks.items()} == {key: list(deck) for key, deck in
+                                                                       game.decks.items()}

@@ -51,6 +51,7 @@ from .events import (
     REFUSED,
     ROLL,
     SELL,
+    SHUFFLE,
     TIME_UP,
     TO_MOVE,
     TRADE,
@@ -162,6 +163,15 @@ def keep(g: Any, seat: int, deck_key: str, index: int, slot: int) -> None:
         deck.remove(slot)
     g.held_cards[seat].append((deck_key, index))
     g.record((KEEP, seat, deck_key, index, slot))
+
+
+def shuffle(g: Any, deck_key: str, order: tuple[int, ...]) -> None:
+    """The cards left in a deck, in a new order (from the top)."""
+    deck = g.decks.get(deck_key)
+    if deck is not None:
+        deck.clear()
+        deck.extend(order)
+    g.record((SHUFFLE, deck_key, order))
 
 
 def note(g: Any, record: Record) -> None:
@@ -276,8 +286,8 @@ def _return_card(g: Any, held_card: tuple[str, int]) -> None:
 #: Each event type's function, by type code.
 _APPLY: dict[int, Callable[..., None]] = {
     GAME_START: game_start, TURN: turn, TO_MOVE: to_move, ROLL: roll, MOVE: move, JAIL: jail, BUY: buy,
-    AUCTION: auction, CARD: card, KEEP: keep, PAYMENT: payment, PROPERTY: property_, BUILD: build, SELL: sell,
-    MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
+    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, PAYMENT: payment, PROPERTY: property_, BUILD: build,
+    SELL: sell, MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
 }
 for _code in (CHOICE, REFUSED, DECISION, TIME_UP):
     _APPLY[_code] = lambda g, *fields, _code=_code: g.record((_code, *fields))

@@ -126,6 +126,14 @@ class Keep(NamedTuple):
     slot: int
 
 
+class Shuffle(NamedTuple):
+    """The cards left in deck ``deck`` are shuffled: ``order`` is its slots from the top (the rules'
+    ``cards.shuffle_before_draw``)."""
+
+    deck: str
+    order: tuple[int, ...]
+
+
 class Choice(NamedTuple):
     seat: int
     options: tuple[str, ...]
@@ -221,15 +229,16 @@ TYPES: tuple[tuple[str, type], ...] = (
     ("auction", Auction), ("card", Card), ("choice", Choice), ("payment", Payment), ("property", Property),
     ("build", Build), ("sell", Sell), ("mortgage", Mortgage), ("unmortgage", Unmortgage), ("trade", Trade),
     ("refused", Refused), ("decision", DecisionMade), ("bankrupt", Bankrupt), ("game_end", GameEnd),
-    ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp),
+    ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp), ("shuffle", Shuffle),
 )
 (GAME_START, TURN, ROLL, MOVE, JAIL, BUY, AUCTION, CARD, CHOICE, PAYMENT, PROPERTY, BUILD, SELL, MORTGAGE,
- UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP) = range(len(TYPES))
+ UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP, SHUFFLE) = range(len(TYPES))
 
 EVENT_TYPES = tuple(name for name, _ in TYPES)
 CODES = {name: code for code, (name, _) in enumerate(TYPES)}
 #: What a version-1 log does not have: these event types, and these keys of game_start.
-LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up"), "game_start": ("log", "decks"), "jail_actions": ("stay",)}
+LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up", "shuffle"), "game_start": ("log", "decks"),
+               "jail_actions": ("stay",)}
 
 # The keys of each type's JSON object: the class's fields, with `from_` written `from`.
 _KEYS = tuple(tuple("from" if f == "from_" else f for f in cls._fields) for _, cls in TYPES)  # type: ignore[attr-defined]
@@ -253,7 +262,7 @@ def to_dict(record: tuple[Any, ...]) -> dict[str, Any]:
     if code == GAME_START:
         values[2], values[5] = list(values[2]), list(values[5])
         values[8] = {key: list(order) for key, order in values[8]}
-    elif code == ROLL:
+    elif code in (ROLL, SHUFFLE):
         values[2] = list(values[2])
     elif code in (JAIL, CHOICE):
         index = 4 if code == JAIL else 2
@@ -286,7 +295,7 @@ def from_dict(event: Mapping[str, Any]) -> tuple[Any, ...]:
         values[2] = tuple(values[2])
     elif code == JAIL:
         values[4] = tuple(values[4]) if values[4] is not None else None
-    elif code == CHOICE:
+    elif code in (CHOICE, SHUFFLE):
         values[2] = tuple(values[2])
     elif code == TRADE:
         for index in (4, 7):

@@ -921,6 +921,10 @@ class Game(Money):
         self._chain += 1
         if self._chain > MAX_CHAINED_MOVES:
             return  # a card drawing from its own deck, over and over
+        if self.rules.shuffle_before_draw and len(deck) > 1:
+            order = list(deck)
+            self.rng.shuffle(order)
+            writes.shuffle(self, deck_key, tuple(order))
         slot = self.tables.decks[deck_key][deck[0]]
         # To the bottom at once, so the decks are whole whatever the card does (a card that is
         # kept leaves the bottom again in keep_card).

@@ -129,6 +129,7 @@ class Rules:
     building: BuildingRules
     mortgage_interest: float
     mortgage_allowed: bool
+    shuffle_before_draw: bool
     auction_on_decline: bool
     auction_min_bid: int
     #: trades one player may propose in one after-turn phase (each refused or declined one counts)
@@ -221,6 +222,7 @@ class Ruleset:
                 "rent": {"full_group_multiplier": rules.full_group_multiplier},
                 "building": attrs.asdict(rules.building),
                 "mortgage": {"interest": rules.mortgage_interest, "allowed": rules.mortgage_allowed},
+                "cards": {"shuffle_before_draw": rules.shuffle_before_draw},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
                 "setup": {"deal_deeds": rules.deal_deeds, "deeds_free": rules.deeds_free},
@@ -286,6 +288,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         building=BuildingRules(**r["building"]),
         mortgage_interest=r["mortgage"]["interest"],
         mortgage_allowed=r["mortgage"]["allowed"],
+        shuffle_before_draw=r["cards"]["shuffle_before_draw"],
         auction_on_decline=r["auction"]["on_decline"],
         auction_min_bid=r["auction"]["min_bid"],
         trades_per_phase=r["trade"]["max_per_phase"],
