@@ -256,7 +256,8 @@ def _decks_section(base: Ruleset) -> list[str]:
     lines = [
         _heading("Decks"),
         *_prose("decks: the card decks by key. A deck's `cards:` list replaces all the cards of that deck "
-                "in the base, so write the whole deck; a new key adds a deck (and needs a `draw` space). "
+                "in the base; to change a few, give `remove:` (card texts), `change:` (text: the keys to "
+                "change) and `add:` (new cards) instead. A new key adds a deck (and needs a `draw` space). "
                 "Each card has its printed `text` and its `effect`, and `count` copies (1 by default)."),
         *_prose(f"The decks of {base.name}: {decks}."),
     ]
