@@ -157,20 +157,9 @@ class GreedyAgent(Agent):
             self._groups = _full_streets(game).get(seat, [])
             self._cheapest_house = min([street.house_cost for street in self._groups], default=0)
         if self._groups and game.cash[seat] >= self._cheapest_house:
-            cash = game.cash[seat]
-            t = game.tables
-            hotel, hph = t.hotel_level, t.hph
-            buildings, mortgaged = game.buildings, game.mortgaged
-            for street in self._groups:
-                if cash < street.house_cost:
-                    continue
-                levels = street.owners(buildings)
-                low = min(levels)
-                # the first of the least built lots, when nothing of the group is mortgaged and the bank
-                # has the building
-                if low < hotel and True not in street.owners(mortgaged) and \
-                        (game.hotels_left if low == hph else game.houses_left) > 0:
-                    return street.builds[levels.index(low)]
+            build = _greedy_build(game, game.cash[seat], self._groups)
+            if build is not None:
+                return build
         if True not in game.mortgaged:  # the common case, answered without a call
             return None
         if self._owned_version != game.owner_version:
@@ -194,6 +183,24 @@ class GreedyAgent(Agent):
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
         return game.cash[seat] >= 2 * game.unmortgage_cost(space)
+
+
+def _greedy_build(game: Game, cash: int, groups: list[Street]) -> Action | None:
+    """Greedy's next building, on its whole groups (``groups``) with ``cash`` in hand: the first of the least
+    built lots of the first group it can pay for, when nothing of the group is mortgaged and the bank has the
+    building; None when there is none."""
+    t = game.tables
+    hotel, hph = t.hotel_level, t.hph
+    buildings, mortgaged = game.buildings, game.mortgaged
+    for street in groups:
+        if cash < street.house_cost:
+            continue
+        levels = street.owners(buildings)
+        low = min(levels)
+        if low < hotel and True not in street.owners(mortgaged) and \
+                (game.hotels_left if low == hph else game.houses_left) > 0:
+            return street.builds[levels.index(low)]
+    return None
 
 
 class CautiousAgent(Agent):
@@ -366,19 +373,9 @@ class TraderAgent(GreedyAgent):
         cash = game.cash[seat]
         groups = self._groups
         if groups and cash >= self._cheapest_house:
-            t = game.tables
-            hotel, hph = t.hotel_level, t.hph
-            buildings, mortgaged = game.buildings, game.mortgaged
-            for street in groups:
-                if cash < street.house_cost:
-                    continue
-                levels = street.owners(buildings)
-                low = min(levels)
-                # the first of the least built lots, when nothing of the group is mortgaged and the bank
-                # has the building (as greedy)
-                if low < hotel and True not in street.owners(mortgaged) and \
-                        (game.hotels_left if low == hph else game.houses_left) > 0:
-                    return street.builds[levels.index(low)]
+            build = _greedy_build(game, cash, groups)  # as greedy
+            if build is not None:
+                return build
         mortgaged = game.mortgaged
         if True in mortgaged:
             if self._owned_version != self._version:

@@ -213,11 +213,8 @@ def _amount(amount: ast.Amount, names: Names) -> AmountFn:
     constant = amount.constant
     if constant is not None:
         return lambda game, p: constant
-    parts = tuple(_number(term, names) for term in amount.terms)
-    if len(parts) == 1:
-        part = parts[0]
-        return lambda game, p: min(max(part(game, p), 0), LIMIT)
-    return lambda game, p: min(max(sum(part(game, p) for part in parts), 0), LIMIT)
+    raw = _raw_amount(amount, names)
+    return lambda game, p: min(max(raw(game, p), 0), LIMIT)
 
 
 #: The largest number an expression holds (every step is kept within plus or minus this, so no effect can
@@ -355,6 +352,8 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 def _raw_amount(amount: ast.Amount, names: Names) -> AmountFn:
     """An amount as a number (a comparison sees it below 0 too)."""
     parts = tuple(_number(term, names) for term in amount.terms)
+    if len(parts) == 1:
+        return parts[0]
     return lambda game, p: sum(part(game, p) for part in parts)
 
 

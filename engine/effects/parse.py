@@ -320,78 +320,18 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def term(self, quantity: Any) -> Any:
         return quantity
 
-    # quantities: the optional `of` is the last child (absent: none)
-    @v_args(meta=True)
-    def cash(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("cash", meta, children)
-
-    @v_args(meta=True)
-    def net_worth(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("net_worth", meta, children)
-
-    @v_args(meta=True)
-    def houses(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("houses", meta, children)
-
-    @v_args(meta=True)
-    def hotels(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("hotels", meta, children)
-
-    @v_args(meta=True)
-    def turns_in_jail(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("turns_in_jail", meta, children)
-
-    @v_args(meta=True)
-    def price(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("price", meta, children)
-
-    @v_args(meta=True)
-    def mortgage_value(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("mortgage_value", meta, children)
-
-    @v_args(meta=True)
-    def rent_of(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("rent", meta, children)
-
-    @v_args(meta=True)
-    def pot(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("pot", meta, children)
-
-    @v_args(meta=True)
-    def dice(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("dice", meta, children)
-
-    @v_args(meta=True)
-    def round(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("round", meta, children)
-
-    @v_args(meta=True)
-    def players_left(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("players_left", meta, children)
-
-    @v_args(meta=True)
-    def salary(self, meta: Any, children: list[Any]) -> ast.Quantity:
-        return _quantity("salary", meta, children)
-
     def name(self, word: Token) -> ast.Name:
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
 
-    # who and which
-    @v_args(meta=True)
-    def you(self, meta: Any, children: list[Any]) -> ast.Ref:
-        return ast.Ref("you", line=meta.line, column=meta.column)
-
-    @v_args(meta=True)
-    def owner(self, meta: Any, children: list[Any]) -> ast.Ref:
-        return ast.Ref("owner", line=meta.line, column=meta.column)
-
-    @v_args(meta=True)
-    def richest(self, meta: Any, children: list[Any]) -> ast.Ref:
-        return ast.Ref("richest", line=meta.line, column=meta.column)
-
-    @v_args(meta=True)
-    def poorest(self, meta: Any, children: list[Any]) -> ast.Ref:
-        return ast.Ref("poorest", line=meta.line, column=meta.column)
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        """The rules named after a quantity (`cash`, `net_worth`, ...; `rent_of`) or a player (`you`,
+        `owner`, `richest`, `poorest`): one node each, with the position of its first word."""
+        quantity = _QUANTITY_RULES.get(data)
+        if quantity is not None:  # the optional `of` is among the children (absent: none)
+            return _quantity(quantity, meta, children)
+        if data in ast.PLAYER_REFS:
+            return ast.Ref(str(data), line=getattr(meta, "line", 0) or 0, column=getattr(meta, "column", 0) or 0)
+        return cast(Any, super()).__default__(data, children, meta)
 
     def ref(self, space: ast.SpaceTarget) -> ast.Ref:
         return ast.Ref(space.name, space=True, line=space.line, column=space.column)
@@ -469,6 +409,10 @@ class _Build(Transformer_NonRecursive[Any, Any]):
         return ast.RentFromDice(
             _bounded(multiple, ast.DICE_MULTIPLE_MIN, ast.DICE_MULTIPLE_MAX, "a dice multiple")
         )
+
+
+#: The grammar's rule for each quantity (the rule of `rent of S` is `rent_of`: `rent` is the rent modifier's).
+_QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent"}, "rent_of": "rent"}
 
 
 def _as_sequence(branch: Any) -> ast.Sequence:

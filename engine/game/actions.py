@@ -333,14 +333,13 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
         raise IllegalAction(f"seat {partner} has only {game.cash[partner]} (no loans between players)")
     if not (give_spaces or get_spaces or give_cards or get_cards):
         raise IllegalAction("a trade must move at least one lot or card")
-    lots_of = _per_tables(t)[0]
     for spaces, holder in ((give_spaces, seat), (get_spaces, partner)):
         if len(set(spaces)) != len(spaces):
             raise IllegalAction("a lot is named twice in the trade")
         for space in spaces:
             if game.owner[space] != holder:
                 raise IllegalAction(f"seat {holder} does not own {t.names[space]}")
-            if any(lots_of[t.group_of[space]](game.buildings)):
+            if in_built_group(game, space):
                 raise IllegalAction(f"{t.names[space]} is in a group with buildings: sell them first")
     for cards, holder in ((give_cards, seat), (get_cards, partner)):
         if not cards:
@@ -351,6 +350,12 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
             if pair not in held:
                 raise IllegalAction(f"seat {holder} does not hold the card {safe_repr(card)}")
             held.remove(pair)
+
+
+def in_built_group(game: Game, space: int) -> bool:
+    """``space`` is in a group with buildings: it cannot change hands in a trade (the one home of that rule,
+    for the check of a trade and the space of legal trades)."""
+    return any(_per_tables(game.tables)[0][game.tables.group_of[space]](game.buildings))
 
 
 def clean_trade(trade: Trade) -> Trade:

@@ -159,9 +159,8 @@ def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
     """The :class:`Trades` ``seat`` may propose now, one per partner with whom anything can change hands."""
     if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat]:
         return ()
-    t = game.tables
-    members, group_of, buildings, owner = t.members, t.group_of, game.buildings, game.owner
-    free = [s for s in t.ownable if owner[s] >= 0 and not any(buildings[m] for m in members[group_of[s]])]
+    owner = game.owner
+    free = [s for s in game.tables.ownable if owner[s] >= 0 and not act.in_built_group(game, s)]
     mine = tuple(s for s in free if owner[s] == seat)
     my_cards = tuple(game.held_cards[seat])
     spaces = []

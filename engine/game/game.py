@@ -402,7 +402,7 @@ class Game(Money):
             p = self.current
             if on_turn_start:
                 yield from self._fire(on_turn_start, p)
-            if bankrupt[p] or self.finished:
+            if on_turn_start and (bankrupt[p] or self.finished):
                 pass  # the turn's trigger ended the player or the game
             elif jail_turns[p] < 0 or (yield from self._jail_start(p)):
                 doubles = 0
