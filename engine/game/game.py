@@ -29,6 +29,7 @@ from . import actions as act
 from . import apply as writes
 from .apply import move as _move
 from .apply import roll as _record_roll
+from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
 from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
@@ -1017,8 +1018,6 @@ class Game(Money):
 
     def auction(self, s: int) -> Steps:
         """Auction a lot among every player still in the game (the one who declined too)."""
-        from .auction import run_auction
-
         bidders = [(self.current + i) % self.players for i in range(self.players)]
         bidders = [b for b in bidders if not self.bankrupt[b]]
         winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
@@ -1046,11 +1045,9 @@ class Game(Money):
             return False
         if type(action) is act.Trade:
             return (yield from self._trade(action))
-        if type(action) is act.Build:
-            from .auction import shortage_auction
-
-            if (yield from shortage_auction(self, seat, action.space)):
-                return True
+        if type(action) is act.Build and shortage_possible(self, action.space) and \
+                (yield from shortage_auction(self, seat, action.space)):
+            return True
         self._do(seat, action)
         return True
 
