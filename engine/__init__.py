@@ -39,6 +39,7 @@ from .game import (
     Trade,
     Trades,
     Unmortgage,
+    UseCard,
     play,
 )
 from .game.actions import Action
@@ -156,6 +157,7 @@ __all__ = [
     "Trade",
     "Trades",
     "Unmortgage",
+    "UseCard",
     "analyze",
     "balance",
     "builtin_rulesets",

@@ -132,6 +132,12 @@ class _Board:
         self._landings: dict[End, dict[End, float]] = {}
         self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
         self.approximate: dict[str, None] = {}  # the reasons, in the order met (a dict keeps them once)
+        moving = (ast.AdvanceTo, ast.GoBackTo, ast.Move, ast.GoToJail, ast.Draw)
+        for deck in ruleset.decks:
+            for card in deck.cards:
+                if card.use_effect is not None and any(isinstance(s, moving) for s in card.use_effect.statements()):
+                    self.approximate[f'the kept card "{card.text}" moves its holder when used, at a time the '
+                                     "player chooses, which the odds do not follow"] = None
 
     def settle(self, index: int) -> dict[int, float]:
         """Distribution of where a token that a roll brings to ``index`` ends (JAIL for jail)."""

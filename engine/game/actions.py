@@ -91,6 +91,15 @@ class Unmortgage:
 
 
 @attrs.frozen
+class UseCard:
+    """Use a kept card whose ``use`` says ``when: turn`` (``card``: its index in the list of deck ``deck``): it goes
+    back under its deck and its use's effect is done. Cards used in jail are a ``jail`` answer instead."""
+
+    deck: str
+    card: int
+
+
+@attrs.frozen
 class Trade:
     """An offer from ``proposer`` to ``partner``: lots, cash and held cards each way.
 
@@ -107,7 +116,7 @@ class Trade:
     get_cards: tuple[tuple[str, int], ...] = ()
 
 
-Action = Union[Build, SellBuilding, Mortgage, Unmortgage, Trade]
+Action = Union[Build, SellBuilding, Mortgage, Unmortgage, Trade, UseCard]
 
 
 #: Entries of a list (owners, buildings, mortgage flags) at some indexes, as a tuple.
@@ -169,9 +178,12 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     if kind is Trade:
         _verify_trade(game, seat, action)  # type: ignore[arg-type]
         return
+    if kind is UseCard:
+        _verify_use(game, seat, action, raising)  # type: ignore[arg-type]
+        return
     if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage:
         raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
-                            f"Mortgage, Unmortgage or Trade")
+                            f"Mortgage, Unmortgage, Trade or UseCard")
     try:
         space = action.space  # type: ignore[union-attr]
     except AttributeError:  # made without its constructor
@@ -231,6 +243,23 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         cost = game.unmortgage_cost(space)
         if game.cash[seat] < cost:
             raise IllegalAction(f"lifting the mortgage on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
+
+
+def _verify_use(game: Game, seat: int, action: UseCard, raising: bool) -> None:
+    try:
+        deck, index = action.deck, action.card
+    except AttributeError:  # made without its constructor
+        raise IllegalAction("UseCard without a deck and a card") from None
+    if type(deck) is not str or type(index) is not int:
+        raise IllegalAction(f"UseCard({safe_repr(deck)}, {safe_repr(index)}): a card is a deck's key (str) and "
+                            "its index in the deck (int)")
+    if (deck, index) not in game.held_cards[seat]:
+        raise IllegalAction(f"you hold no card {index} of deck {safe_repr(deck)}")
+    use = game.tables.card_use.get((deck, index))
+    if use is None or use[0] != "turn":
+        raise IllegalAction("this card is used in jail, as a way out, not as an action of the turn")
+    if raising:
+        raise IllegalAction("a card is used as an action of the turn, not to raise money for a debt")
 
 
 def sale_of(game: Game, space: int) -> tuple[tuple[int, int], ...]:
@@ -380,7 +409,8 @@ def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool
 
 
 def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Action]:
-    """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order.
+    """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order, then the uses of the cards
+    it holds that are used on a turn (in the order it holds them).
 
     Exactly the actions :func:`verify` accepts (each lot: its unmortgage when it is mortgaged, else its
     build, then its sale or its mortgage), derived from the state in one pass rather than each candidate
@@ -423,6 +453,15 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
                 found.append(actions[space][1])
         elif not any(levels) and game.rules.mortgage_allowed:
             found.append(actions[space][2])
+    held = game.held_cards[seat]
+    if held and not raising:
+        uses = t.card_use
+        for card in held:
+            use = uses.get(card)
+            if use is not None and use[0] == "turn":
+                action = UseCard(*card)
+                if action not in found:  # two copies of one card are one action
+                    found.append(action)
     return found
 
 

@@ -57,6 +57,7 @@ from .events import (
     TRADE,
     TURN,
     UNMORTGAGE,
+    USE_CARD,
     from_dict,
 )
 from .state import LISTS, SCALARS, GameState
@@ -163,6 +164,16 @@ def keep(g: Any, seat: int, deck_key: str, index: int, slot: int) -> None:
         deck.remove(slot)
     g.held_cards[seat].append((deck_key, index))
     g.record((KEEP, seat, deck_key, index, slot))
+
+
+def use_card(g: Any, seat: int, deck_key: str, index: int) -> None:
+    """``seat`` uses a card it holds on its turn: the card goes back under its deck."""
+    held = g.held_cards[seat]
+    card = (deck_key, index)
+    if card in held:
+        held.remove(card)
+        _return_card(g, card)
+    g.record((USE_CARD, seat, deck_key, index))
 
 
 def shuffle(g: Any, deck_key: str, order: tuple[int, ...]) -> None:
@@ -286,7 +297,8 @@ def _return_card(g: Any, held_card: tuple[str, int]) -> None:
 #: Each event type's function, by type code.
 _APPLY: dict[int, Callable[..., None]] = {
     GAME_START: game_start, TURN: turn, TO_MOVE: to_move, ROLL: roll, MOVE: move, JAIL: jail, BUY: buy,
-    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, PAYMENT: payment, PROPERTY: property_, BUILD: build,
+    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, USE_CARD: use_card, PAYMENT: payment,
+    PROPERTY: property_, BUILD: build,
     SELL: sell, MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
 }
 for _code in (CHOICE, REFUSED, DECISION, TIME_UP):

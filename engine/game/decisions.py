@@ -14,9 +14,9 @@ kind               ``args``                                            legal ans
 ``jail``           ``(options,)``: "roll", "pay", "card"               one of ``options``
 ``choose``         ``(options,)``: the alternatives' texts             an index of ``options``
 ``act``            ``()``                                              ``None`` (done), a build, sell,
-                                                                       mortgage or unmortgage of
-                                                                       :meth:`legal_actions`, or a
-                                                                       ``Trade`` the rules allow
+                                                                       mortgage, unmortgage or card
+                                                                       use of :meth:`legal_actions`,
+                                                                       or a ``Trade`` the rules allow
 ``answer_trade``   ``(trade,)``                                        ``True``, ``False``
 ``raise_funds``    ``(owed,)``                                         ``None`` (let the engine
                                                                        raise it), or a sale or
@@ -55,7 +55,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import actions as act
-from .actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
+from .actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, UseCard, safe_repr
 
 if TYPE_CHECKING:
     import random
@@ -316,6 +316,10 @@ def encode_answer(answer: Any) -> Any:
         if kind in ACTION_NAMES and _plain(answer.space) and _fits_log({"action": ACTION_NAMES[kind],
                                                                         "space": answer.space}):
             return {"action": ACTION_NAMES[kind], "space": answer.space}
+        if kind is UseCard:
+            encoded = {"action": "use_card", "deck": answer.deck, "card": answer.card}
+            if _plain(encoded) and _fits_log(encoded):
+                return encoded
         if kind is Trade:
             encoded = {
                 "action": "trade", "proposer": answer.proposer, "partner": answer.partner,
@@ -368,6 +372,8 @@ def decode_answer(data: Any) -> Any:
         for key in ("give_cards", "get_cards"):
             fields[key] = tuple((str(deck), int(index)) for deck, index in fields[key])
         return Trade(**fields)
+    if name == "use_card":
+        return UseCard(data["deck"], data["card"])
     if name in _ACTION_CLASSES:
         return _ACTION_CLASSES[name](data["space"])
     raise ValueError(f"unknown action {name!r} in a recorded answer")

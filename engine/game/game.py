@@ -611,7 +611,8 @@ class Game(Money):
         options = ["roll"]
         if self.cash[p] >= jail.fine:
             options.append("pay")
-        if self.held_cards[p]:
+        jail_card = self._jail_card(p)
+        if jail_card is not None:
             options.append("card")
         if len(options) == 1:
             choice = options[0]
@@ -628,8 +629,14 @@ class Game(Money):
                 return False
             self._leave_jail(p, "paid")
             return True
-        if choice == "card":
-            writes.jail(self, p, "leave", "card", self.held_cards[p][0])  # the card goes back under its deck
+        if choice == "card" and jail_card is not None:
+            writes.jail(self, p, "leave", "card", jail_card)  # the card goes back under its deck
+            use = self.tables.card_use[jail_card][1]
+            if use is not None:  # what the card does besides letting the player out
+                self._chain = 0
+                yield from use(self, p, None)
+                if self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0:
+                    return False
             return True
         dice = self._roll()
         if _all_same(dice):
@@ -647,6 +654,17 @@ class Game(Money):
         yield from self._forward(p, sum(dice))
         yield from self._land(p, None)
         return False
+
+    def _jail_card(self, p: int) -> tuple[str, int] | None:
+        """The first card ``p`` holds that is used in jail (a kept card's ``use: {when: in_jail}``), or None."""
+        held = self.held_cards[p]
+        if held:
+            uses = self.tables.card_use
+            for card in held:
+                use = uses.get(card)
+                if use is not None and use[0] == "in_jail":
+                    return card
+        return None
 
     def _leave_jail(self, p: int, how: str) -> None:
         writes.jail(self, p, "leave", how, None)
@@ -1045,6 +1063,9 @@ class Game(Money):
             return False
         if type(action) is act.Trade:
             return (yield from self._trade(action))
+        if type(action) is act.UseCard:
+            yield from self._use_card(seat, action)
+            return True
         if type(action) is act.Build and shortage_possible(self, action.space) and \
                 (yield from shortage_auction(self, seat, action.space)):
             return True
@@ -1075,6 +1096,14 @@ class Game(Money):
         else:
             self._transfer(seat, BANK, self.unmortgage_cost(s), "unmortgage")
             writes.unmortgage(self, seat, s)
+
+    def _use_card(self, seat: int, action: act.UseCard) -> Steps:
+        """A verified use of a kept card on the turn: back under its deck, then its use's effect."""
+        writes.use_card(self, seat, action.deck, action.card)
+        use = self.tables.card_use[(action.deck, action.card)][1]
+        if use is not None:
+            self._chain = 0
+            yield from use(self, seat, None)
 
     def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent

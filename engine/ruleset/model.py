@@ -70,10 +70,17 @@ class Space:
 
 @attrs.frozen
 class Card:
+    """One card of a deck. A card its effect keeps is used as ``use_when`` says (``in_jail``: a way out of jail;
+    ``turn``: an action after the roll), doing ``use_effect`` (None: nothing more than that); a card not kept has
+    ``use_when`` None."""
+
     text: str
     effect_text: str
     effect: Any = attrs.field(eq=False, repr=False)
     count: int = 1
+    use_when: str | None = None
+    use_effect_text: str | None = None
+    use_effect: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -250,6 +257,22 @@ def with_defaults(data: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+#: How a kept card without a `use` is used: the meaning of a bare `keep` (the printed rules' Get Out of Jail Free
+#: card), as docs/effects.md says; the shipped editions write it out on their cards.
+DEFAULT_USE = {"when": "in_jail"}
+
+
+def _card(raw: dict[str, Any], effects: dict[tuple[Any, ...], Any], place: tuple[Any, ...]) -> Card:
+    """A card of the data, with its use when its effect keeps it (a kept card without `use`: :data:`DEFAULT_USE`)."""
+    from ..effects.ast import Keep
+
+    effect = effects.get(place + ("effect",))
+    kept = effect is not None and any(isinstance(s, Keep) for s in effect.statements())
+    use = raw.get("use", DEFAULT_USE) if kept else {}
+    return Card(raw["text"], raw["effect"], effect, raw.get("count", 1), use.get("when"), use.get("effect"),
+                effects.get(place + ("use", "effect")))
+
+
 def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
                   variants: tuple[str, ...] = (), files: tuple[str, ...] = ()) -> Ruleset:
     """The model of a checked tree. ``effects`` maps the place of each effect text to its AST."""
@@ -271,8 +294,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
     )
     decks = tuple(
         Deck(key, raw.get("name", key.replace("_", " ").title()), tuple(
-            Card(card["text"], card["effect"], effects.get(("decks", key, "cards", i, "effect")), card.get("count", 1))
-            for i, card in enumerate(raw["cards"])))
+            _card(card, effects, ("decks", key, "cards", i)) for i, card in enumerate(raw["cards"])))
         for key, raw in data.get("decks", {}).items()
     )
     triggers = tuple(
