@@ -103,7 +103,7 @@ class UseCard:
 class Trade:
     """An offer from ``proposer`` to ``partner``: lots, cash and held cards each way.
 
-    Cards are ``(deck, card_index)`` pairs of Get Out of Jail Free cards held.
+    Cards are ``(deck, card_index)`` pairs of kept cards held.
     """
 
     proposer: int
