@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from monopoly import Agent, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage, UseCard
+from monopoly import Agent, Build, IllegalAction, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard
 from monopoly import verify_action as verify
 
 from .render_text import Narrator, Words, board_lines, holdings_lines, is_human
@@ -121,7 +121,7 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 #: The kinds of action of the menu between turns, in the order they are listed, with their headings.
 MENU_KINDS: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift mortgage",
-                               UseCard: "use a card"}
+                               SellLot: "sell to bank", UseCard: "use a card"}
 
 
 def menu_order(legal: Sequence[Action]) -> list[Action]:
@@ -333,6 +333,8 @@ class HumanAgent(Agent):
             return f"sell {w.building(game.buildings[s])} on {name}"
         if isinstance(action, Mortgage):
             return f"mortgage {name} (get {self._money(t.mortgage[s])})"
+        if isinstance(action, SellLot):
+            return f"sell {name} to the bank (get {self._money(game.lot_sale_value(s))})"
         return f"lift the mortgage on {name} ({self._money(game.unmortgage_cost(s))})"
 
     def _menu(self, game: Game, legal: Sequence[Action]) -> list[str]:
@@ -352,6 +354,8 @@ class HumanAgent(Agent):
                 note = "the hotel" if game.buildings[s] > t.hph else f"house {game.buildings[s]}"
             elif isinstance(action, Mortgage):
                 note = f"+{self._money(t.mortgage[s])}"
+            elif isinstance(action, SellLot):
+                note = f"+{self._money(game.lot_sale_value(s))}"
             else:
                 note = self._money(game.unmortgage_cost(s))
             sections[type(action)].append(f"{i}. {w.space(s)} ({note})")
@@ -524,7 +528,7 @@ class HumanAgent(Agent):
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
         raising = game.legal_actions(seat, raising=True)
-        legal = menu_order([a for a in raising if isinstance(a, (SellBuilding, Mortgage))])
+        legal = menu_order([a for a in raising if isinstance(a, (SellBuilding, Mortgage, SellLot))])
         if not legal:
             return None
         lines = [f"{self._you(game, seat)}You must pay {self._money(owed)} and have "

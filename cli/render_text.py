@@ -369,6 +369,8 @@ class Narrator:
             return None  # the trade line says what moved
         if how == "deal":
             return w.says(to, "is", f"dealt {space} for {w.money(self._pending_amount)}.")
+        if how == "sold" and isinstance(e["from"], int):
+            return w.says(e["from"], "sells", f"{space} back to the bank.")
         if to == "bank":
             return f"{space} goes back to the bank."
         if how == "setup":

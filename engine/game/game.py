@@ -1073,7 +1073,7 @@ class Game(Money):
         return True
 
     def _do(self, seat: int, action: act.Action) -> None:
-        """Carry out a verified build, sell, mortgage or unmortgage."""
+        """Carry out a verified build, sell, mortgage, unmortgage or sale of a lot to the bank."""
         t = self.tables
         s = action.space  # type: ignore[union-attr]
         kind = type(action)
@@ -1093,6 +1093,9 @@ class Game(Money):
         elif kind is act.Mortgage:
             self._transfer(BANK, seat, t.mortgage[s], "mortgage")
             writes.mortgage(self, seat, s)
+        elif kind is act.SellLot:
+            self._transfer(BANK, seat, self.lot_sale_value(s), "sell lot")
+            writes.property_(self, s, seat, BANK, "sold")
         else:
             self._transfer(seat, BANK, self.unmortgage_cost(s), "unmortgage")
             writes.unmortgage(self, seat, s)

@@ -136,6 +136,9 @@ class Rules:
     building: BuildingRules
     mortgage_interest: float
     mortgage_allowed: bool
+    #: an unmortgaged lot of a group without buildings may be sold back to the bank, for this share of its price
+    sell_lots_to_bank: bool
+    sell_lot_pays: float
     shuffle_before_draw: bool
     auction_on_decline: bool
     auction_min_bid: int
@@ -229,6 +232,8 @@ class Ruleset:
                 "rent": {"full_group_multiplier": rules.full_group_multiplier},
                 "building": attrs.asdict(rules.building),
                 "mortgage": {"interest": rules.mortgage_interest, "allowed": rules.mortgage_allowed},
+                "sell_lots": {"to_bank": rules.sell_lots_to_bank, "pays": rules.sell_lot_pays},
+                "trade": {"max_per_phase": rules.trades_per_phase},
                 "cards": {"shuffle_before_draw": rules.shuffle_before_draw},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
@@ -310,6 +315,8 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         building=BuildingRules(**r["building"]),
         mortgage_interest=r["mortgage"]["interest"],
         mortgage_allowed=r["mortgage"]["allowed"],
+        sell_lots_to_bank=r["sell_lots"]["to_bank"],
+        sell_lot_pays=r["sell_lots"]["pays"],
         shuffle_before_draw=r["cards"]["shuffle_before_draw"],
         auction_on_decline=r["auction"]["on_decline"],
         auction_min_bid=r["auction"]["min_bid"],
