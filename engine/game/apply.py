@@ -114,11 +114,15 @@ def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, p
     record = g.record
     record((ROLL, seat, dice))
     g.position[seat] = to
+    if passed_go:
+        g.laps[seat] += 1
     record((MOVE, seat, frm, to, passed_go))
 
 
 def move(g: Any, seat: int, frm: int, to: int, passed_go: bool) -> None:
     g.position[seat] = to
+    if passed_go:  # a lap more: the token passed the go space, or came onto it
+        g.laps[seat] += 1
     g.record((MOVE, seat, frm, to, passed_go))
 
 
@@ -358,6 +362,7 @@ class Replay(GameState):
 
     def _blank(self, players: int) -> None:
         self.cash, self.position, self.jail_turns = [0] * players, [0] * players, [-1] * players
+        self.laps = [0] * players
         self.bankrupt, self.bankrupt_order = [False] * players, []
         self.owner, self.buildings, self.mortgaged = [], [], []
         self.houses_left = self.hotels_left = self.pot = self.turn = self.round = self.current = 0

@@ -99,6 +99,7 @@ class Game(Money):
         self.cash = [0] * n
         self.position = [0] * n
         self.jail_turns = [-1] * n  # -1: free; otherwise failed attempts so far
+        self.laps = [0] * n  # times past or onto the go space
         self.held_cards: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.bankrupt = [False] * n
         self.bankrupt_order: list[int] = []

@@ -53,6 +53,7 @@ class Money:
     bankrupt: list[bool]
     bankrupt_order: list[int]
     jail_turns: list[int]
+    laps: list[int]
     held_cards: list[list[tuple[str, int]]]
     houses_left: int
     hotels_left: int
