@@ -12,7 +12,7 @@ from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank")
+             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -301,15 +301,17 @@ def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp
     chapter = guide[guide.index("## Writing house rules"):guide.index("## Checking your file")]
     blocks = re.findall(r"```yaml\n(.*?)```", chapter, flags=re.S)
     header, examples = blocks[0], blocks[1:]
-    assert "kind: variant" in header and len(examples) == 5
+    assert "kind: variant" in header and len(examples) == 6
     for number, (example, rule) in enumerate(zip(examples, ("no-rent-in-jail", "auto-income-tax", "go-landing-bonus",
-                                                            "snake-eyes-bonus", "jackpot-seeded"), strict=True)):
+                                                            "snake-eyes-bonus", "jackpot-seeded", "first-lap"),
+                                                 strict=True)):
         path = tmp_path / f"rule{number}.yaml"
         path.write_text(header.replace("my-rule", f"rule{number}") + example, encoding="utf-8")
         for edition in EDITIONS:
             mine = monopoly.load_ruleset(edition, [str(path)])
             shipped = monopoly.load_ruleset(edition, [rule])
-            assert (mine.rules, mine.board, mine.triggers) == (shipped.rules, shipped.board, shipped.triggers), rule
+            assert (mine.rules, mine.board, mine.triggers, mine.permissions) == (
+                shipped.rules, shipped.board, shipped.triggers, shipped.permissions), rule
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -13,7 +13,7 @@ import attrs
 
 from ..ruleset.problems import closest
 from . import ast
-from .parse import EffectSyntaxError, parse_effect
+from .parse import EffectSyntaxError, parse_condition, parse_effect
 
 __all__ = ["WHERE", "EffectNames", "EffectProblem", "check_effect", "parse_and_check", "suggest"]
 
@@ -237,3 +237,13 @@ def parse_and_check(text: str, names: EffectNames, where: str) -> tuple[ast.Effe
     except EffectSyntaxError as error:
         return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
     return effect, check_effect(effect, names, where)
+
+
+def parse_and_check_condition(text: str, names: EffectNames) -> tuple[ast.Condition | None, list[EffectProblem]]:
+    """A condition alone (a permission of the ruleset), parsed and checked: its names resolved and its values of
+    the types they must be; a syntax error becomes one problem with code "syntax"."""
+    try:
+        condition = parse_condition(text)
+    except EffectSyntaxError as error:
+        return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
+    return condition, list(_check_condition(condition, names))

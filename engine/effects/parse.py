@@ -98,6 +98,7 @@ GRAMMAR_OPTIONS: dict[str, Any] = {
     "lexer": "contextual",
     "propagate_positions": True,
     "maybe_placeholders": True,
+    "start": ["start", "permission"],
 }
 
 
@@ -340,6 +341,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def condition(self, condition: Any) -> Any:
         return condition
 
+    def permission(self, condition: Any) -> Any:
+        return condition
+
     @v_args(meta=True)
     def either(self, meta: Any, children: list[Any]) -> ast.Logic:
         return _nested(ast.Logic("or", *children), meta)
@@ -506,17 +510,33 @@ def parse_effect(text: str) -> ast.Effect:
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be a str, not {type(text).__name__}")
+    effect: ast.Effect = _parse(text, "start")
+    return effect
+
+
+def parse_condition(text: str) -> ast.Condition:
+    """Parse one condition alone (a permission of the ruleset); raise EffectSyntaxError for bad text.
+
+    >>> parse_condition("laps >= 1 and not you are in jail").to_text()
+    'laps >= 1 and not you are in jail'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"condition text must be a str, not {type(text).__name__}")
+    condition: ast.Condition = _parse(text, "permission")
+    return condition
+
+
+def _parse(text: str, start: str) -> Any:
     try:
-        tree = parser().parse(text)
-        effect: ast.Effect = _BUILD.transform(tree)
-        return effect
+        tree = parser().parse(text, start=start)
+        return _BUILD.transform(tree)
     except VisitError as wrapped:
         problem = wrapped.orig_exc
         if isinstance(problem, _Invalid):
             raise _error_at(text, problem.token.start_pos or 0, problem.message, hint=problem.hint) from None
         raise problem from None
     except UnexpectedInput as failure:
-        raise _explain(text, failure) from None
+        raise _explain(text, failure, start) from None
     except LarkError as failure:  # anything else lark may raise: still one error type
         raise _error_at(text, 0, f"cannot read this effect: {failure}") from None
 
@@ -546,7 +566,7 @@ def _rough_tokens(text: str) -> list[tuple[str, int]]:
     return [(match.group(), match.start()) for match in _ROUGH_TOKEN.finditer(text)]
 
 
-def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
+def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> EffectSyntaxError:
     end = len(text.rstrip())
     if isinstance(failure, UnexpectedToken) and failure.token.type != "$END":
         pos = failure.token.start_pos if failure.token.start_pos is not None else end
@@ -558,7 +578,7 @@ def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
         pos, found = end, None
 
     prefix = text[:pos]
-    expected_terminals = _acceptable(prefix, failure)
+    expected_terminals = _acceptable(prefix, failure, start)
     before = _rough_tokens(prefix)
     expected = _expected_words(expected_terminals, before)
     context = _context(prefix)
@@ -574,14 +594,14 @@ def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
     return _error_at(text, pos, message, expected=expected, hint=hint)
 
 
-def _acceptable(prefix: str, failure: UnexpectedInput) -> set[str]:
+def _acceptable(prefix: str, failure: UnexpectedInput, start: str = "start") -> set[str]:
     """The terminals the parser would take right after `prefix`.
 
     Replaying the prefix on an interactive parser gives the exact set (LALR
     tables alone may list tokens that only fail after a reduction).
     """
     try:
-        replay = parser().parse_interactive(prefix)
+        replay = parser().parse_interactive(prefix, start=start)
         replay.exhaust_lexer()
         accepted: set[str] = set(cast(Any, replay).accepts())  # lark's method is untyped
         return accepted
