@@ -234,3 +234,13 @@ def test_the_landing_odds_say_a_moving_card_use_makes_them_approximate(tmp_path:
         f'the kept card "{BONUS}" moves its holder when used, at a time the player chooses, which the odds do '
         "not follow"]
     assert not [r for r in landing_odds(load_ruleset("classic")).approximate if "moves its holder" in r]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "trader"])
+def test_the_bots_use_a_card_of_the_turn_at_once(kept_uses, bot):
+    game, events = _game(kept_uses, monopoly.make_agent(bot), monopoly.make_agent(bot))
+    bonus = hold_card(game, 0, "chance", BONUS)
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert [(e["seat"], e["deck"], e["card"]) for e in of_type(events, "use_card")] == [(0, *bonus)]
+    assert ("bank", 0, 100, BONUS) in payments(events) and game.held_cards[0] == []

@@ -14,6 +14,7 @@ from ..game.actions import (
     SellBuilding,
     Trade,
     Unmortgage,
+    UseCard,
     group_getters,
     tuple_getter,
 )
@@ -35,6 +36,16 @@ def cheapest_option(game: Game, seat: int, options: tuple[str, ...]) -> int:
     """
     costs = game.option_costs(seat) or game.option_costs(seat, worth=game.net_worth(seat))
     return costs.index(min(costs)) if len(costs) == len(options) else 0
+
+
+def turn_card(game: Game, seat: int) -> UseCard | None:
+    """The use of the first card ``seat`` holds that is used on the turn (``use: {when: turn}``), or None."""
+    uses = game.tables.card_use
+    for card in game.held_cards[seat]:
+        use = uses.get(card)
+        if use is not None and use[0] == "turn":
+            return UseCard(*card)
+    return None
 
 
 def full_groups(game: Game, seat: int) -> list[int]:
@@ -166,6 +177,12 @@ class GreedyAgent(Agent):
         return cheapest_option(game, seat, options)
 
     def act(self, game: Game, seat: int) -> Action | None:
+        """A card it holds that is used on the turn, at once; then a building, evenly, on the groups it owns
+        whole, while it has the cash; then the lifting of a mortgage it can pay for."""
+        if game.tables.has_turn_cards and game.held_cards[seat]:
+            use = turn_card(game, seat)
+            if use is not None:
+                return use
         if game.owner_version != self._version:
             self._version = game.owner_version
             self._groups = _full_streets(game).get(seat, [])
@@ -376,11 +393,15 @@ class TraderAgent(GreedyAgent):
     # ------------------------------------------------------------------ offering
 
     def act(self, game: Game, seat: int) -> Action | None:
-        """Greedy's building and lifting of mortgages first, then the offers of this ownership version.
+        """Greedy's cards, building and lifting of mortgages first, then the offers of this ownership version.
 
         Greedy's answers, in one pass with the trader's own bookkeeping: what follows from the owners
         (the whole groups, the trades worth offering) is found once a version, in :meth:`_update`.
         """
+        if game.tables.has_turn_cards and game.held_cards[seat]:
+            use = turn_card(game, seat)
+            if use is not None:
+                return use
         if game.owner_version != self._version:
             self._update(game, seat)
         cash = game.cash[seat]

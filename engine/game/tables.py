@@ -104,6 +104,7 @@ class Tables:
                 for _ in range(card.count):
                     slots.append(CardSlot(deck.key, index, len(slots), card.text, run, keeps))
             self.decks[deck.key] = slots
+        self.has_turn_cards = any(when == "turn" for when, _ in self.card_use.values())
         self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
         self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
         #: The effects of the triggers on each event of the game (``on_event["roll"]``...), in file order.
