@@ -244,3 +244,27 @@ def test_the_bots_use_a_card_of_the_turn_at_once(kept_uses, bot):
     game.play_turn()
     assert [(e["seat"], e["deck"], e["card"]) for e in of_type(events, "use_card")] == [(0, *bonus)]
     assert ("bank", 0, 100, BONUS) in payments(events) and game.held_cards[0] == []
+
+
+def test_the_terminal_names_a_card_to_use_and_a_lot_to_sell_by_what_they_are(kept_uses, tmp_path: Path):
+    from monopoly.cli.human import HumanAgent, menu_order
+    from monopoly.cli.render_text import Narrator, holdings_lines
+
+    lines: list[str] = []
+    narrator = Narrator(kept_uses, echo=lines.append)
+    game, _ = _game(kept_uses)
+    narrator.start_from(game, ["Ann", "Bob"])
+    game.observe(narrator)
+    person = HumanAgent("Ann", narrator)
+    bonus = hold_card(game, 0, "chance", BONUS)
+    legal = menu_order(game.legal_actions(0))
+    assert person.describe_action(game, monopoly.UseCard(*bonus)) == f'use the card "{BONUS}"'
+    assert any(line.strip().startswith("use a card:") and BONUS in line for line in person._menu(game, legal))
+    words = narrator.words
+    assert "the \"Keep this card\" card" in holdings_lines(game.state(), words, 0)[0]
+    game.apply(0, monopoly.UseCard(*bonus))
+    assert any('uses the "Keep this card" card.' in line for line in lines), lines
+    sell = load_ruleset("classic", ["sell-lots-to-bank"])
+    game2, _ = _game(sell)
+    game2.give(39, 0)
+    assert person.describe_action(game2, monopoly.SellLot(39)) == "sell Boardwalk to the bank (get $200)"
