@@ -508,8 +508,6 @@ def parse_effect(text: str) -> ast.Effect:
     >>> parse_effect("pay 25 per house + 100 per hotel").to_text()
     'pay 25 per house + 100 per hotel'
     """
-    if not isinstance(text, str):
-        raise TypeError(f"effect text must be a str, not {type(text).__name__}")
     effect: ast.Effect = _parse(text, "start")
     return effect
 
@@ -520,13 +518,15 @@ def parse_condition(text: str) -> ast.Condition:
     >>> parse_condition("laps >= 1 and not you are in jail").to_text()
     'laps >= 1 and not you are in jail'
     """
-    if not isinstance(text, str):
-        raise TypeError(f"condition text must be a str, not {type(text).__name__}")
     condition: ast.Condition = _parse(text, "permission")
     return condition
 
 
 def _parse(text: str, start: str) -> Any:
+    """The AST of ``text`` read from the grammar's ``start`` symbol (an effect, or a permission's condition)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{'effect' if start == 'start' else 'condition'} text must be a str, not "
+                        f"{type(text).__name__}")
     try:
         tree = parser().parse(text, start=start)
         return _BUILD.transform(tree)
