@@ -66,7 +66,7 @@ def new(name: str, base: str, output: Path | None) -> None:
 
     The file has the schema line for editors, `extends`, and a commented
     section for each part of a ruleset (currency, bank, spaces, groups, decks,
-    rules, triggers) with examples to uncomment. It is valid as written.
+    rules, triggers, permissions) with examples to uncomment. It is valid as written.
     NAME is the edition's id: lowercase letters, digits and dashes. An existing
     file is never overwritten.
     """

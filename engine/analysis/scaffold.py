@@ -185,6 +185,7 @@ def scaffold_edition(edition_id: str, base: Ruleset, *, extends: str, schema: st
     out += _decks_section(base)
     out += _rules_section(base)
     out += _triggers_section(base)
+    out += _permissions_section()
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -295,6 +296,18 @@ def _triggers_section(base: Ruleset) -> list[str]:
                 f"{start.name}:"),
         "# triggers:",
         f"#   - {{on: land, space: {_scalar(start.name, flow=True)}, effect: collect {base.rules.salary}}}",
+        "",
+    ]
+
+
+def _permissions_section() -> list[str]:
+    return [
+        _heading("Permissions"),
+        *_prose("permissions: when a player may buy, collect rent, build, mortgage or propose a trade, each a "
+                "condition on top of the printed rules (docs/effects.md, Permissions). This one lets nobody buy "
+                "before passing GO once:"),
+        "# permissions:",
+        "#   buy: laps >= 1",
         "",
     ]
 
