@@ -166,8 +166,13 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
     if kind == "advance_nearest":
         return f"advance to nearest {draw(st.sampled_from(names.kinds_and_groups))}{draw(_rent_suffix())}"
     if kind == "go_back":
+        if draw(st.integers(0, 3)) == 0:
+            return f"go back to nearest {draw(st.sampled_from(names.kinds_and_groups))}"
         return f"go back to {_quoted(draw(st.sampled_from(names.spaces)))}"
     if kind == "move":
+        if draw(st.integers(0, 3)) == 0:  # by an amount worked out in play
+            return draw(st.sampled_from(["move forward dice spaces", "go back dice spaces",
+                                         "move forward 2 x dice - 7 spaces"]))
         return f"move {draw(st.integers(-12, 12).filter(bool))}"
     if kind == "go_to_jail":
         return "go to jail"

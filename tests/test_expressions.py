@@ -245,6 +245,8 @@ _LEAVES = st.one_of(
               st.one_of(st.none(), _PLAYERS)),
     st.builds(ast.Quantity, st.sampled_from(["price", "mortgage_value", "rent"]), _SPACES),
     st.builds(ast.Quantity, st.sampled_from(["pot", "dice", "round", "players_left"])),
+    st.builds(ast.Owned, st.sampled_from(["railroads", "utilities", "streets"]), _PLAYERS),
+    st.builds(functools.partial(ast.Owned, group=True), st.sampled_from(["brown", "dark_blue"]), _PLAYERS),
 )
 _NUMBERS = st.recursive(_LEAVES, lambda inner: st.one_of(
     st.builds(ast.Arith, st.sampled_from(["+", "-", "x", "/"]), inner, inner),
@@ -265,7 +267,9 @@ _CONDITIONS = st.recursive(_ANDS, lambda inner: st.builds(functools.partial(ast.
                            max_leaves=3)
 _MONEY = st.one_of(st.builds(ast.Pay, _AMOUNTS), st.builds(ast.Collect, _AMOUNTS),
                    st.builds(ast.PayTo, _AMOUNTS, _PLAYERS), st.builds(ast.CollectFrom, _AMOUNTS, _PLAYERS),
-                   st.builds(ast.Move, st.sampled_from([-3, 2, 5])))
+                   st.builds(ast.Move, st.sampled_from([-3, 2, 5])),
+                   st.builds(ast.MoveBy, st.builds(lambda n: ast.Amount([ast.Arith("x", n, ast.Quantity("dice"))]),
+                                                   _NUMBERS), st.booleans()))
 _STATEMENTS = st.recursive(_MONEY, lambda inner: st.builds(
     lambda c, t, o: ast.If(c, ast.Sequence(t), ast.Sequence(o) if o else None), _CONDITIONS,
     st.lists(inner, min_size=1, max_size=2), st.lists(inner, max_size=2)), max_leaves=4)
@@ -359,3 +363,160 @@ def test_the_bank_pays_no_seat_past_the_most_a_position_may_hold() -> None:
     game = _run("collect 100% of net worth; add 100% of net worth to pot", setup, pot=MAX_CASH - 5)
     assert (game.cash[0], game.pot) == (MAX_CASH, MAX_CASH)
     assert game.state().problems(CLASSIC) == []
+
+
+# --------------------------------------------------------------------------- counts of what a player owns
+
+
+def _owning() -> Setup:
+    """Seat 0 on Boardwalk (seat 1's) with two railroads, a utility and a brown lot; seat 1 the dark blues."""
+    return (_position().give("Reading Railroad", 0).give("Pennsylvania Railroad", 0).give("Electric Company", 0)
+            .give("Mediterranean Avenue", 0).give("Park Place", 1))
+
+
+@pytest.mark.parametrize(("text", "cash"), [
+    ("collect 10 x railroads you own", [1020, 300, 50]),
+    ("collect 10 x railroads owned by you", [1020, 300, 50]),
+    ("pay 5 x utilities owned by you", [995, 300, 50]),
+    ("collect streets owned by owner x 7", [1014, 300, 50]),             # seat 1: Park Place, Boardwalk
+    ("collect 100 x lots of group dark_blue owned by owner", [1200, 300, 50]),
+    ("collect 100 x lots of group brown owned by you", [1100, 300, 50]),
+    ("pay 10 x railroads owned by poorest player", [1000, 300, 50]),       # seat 2 owns none
+    ("if railroads you own = 2 and lots of group dark_blue owned by owner > 1 then pay 1", [999, 300, 50]),
+])
+def test_each_count_counts_exactly_what_that_player_owns(text: str, cash: list[int]) -> None:
+    assert _run(text, _owning()).cash == cash
+
+
+def test_a_count_of_nobody_is_zero() -> None:
+    game = _run("collect 1 + railroads owned by owner", _owning().place(0, "Short Line"))  # nobody's
+    assert game.cash[0] == 1001
+
+
+@pytest.mark.parametrize(("text", "code", "column", "message", "hint"), [
+    ("pay railroad owned by you", "unknown-kind", 5, 'unknown space kind "railroad" (a count names the kind in '
+     "the plural)", 'a count takes the plural: write "railroads"'),
+    ("pay railways owned by you", "unknown-kind", 5, 'unknown space kind "railways" (a count names the kind in '
+     "the plural)", 'did you mean "railroads"?'),
+    ("pay 2 x red owned by you", "unknown-kind", 9, 'unknown space kind "red" (a count names the kind in the '
+     "plural)", 'red is a group: write "lots of group red owned by ..."'),
+    ("pay lots of group redd owned by you", "unknown-group", 19, 'unknown group "redd"', 'did you mean "red"?'),
+    ("pay lots of group street owned by you", "unknown-group", 19, 'unknown group "street"',
+     'street is a space kind: write "streets owned by ..."'),
+    ("pay streets owned by Boardwalk", "type-mismatch", 22, '"streets owned by "Boardwalk"": Boardwalk is a '
+     "space, a player was expected", 'a player is "you", "owner", "richest player" or "poorest player"'),
+    ("pay 10 x streets", "unknown-quantity", 10, '"streets" counts the streets of a player: say whose',
+     'write "streets owned by you" (or by owner, ...)'),
+])
+def test_a_count_of_an_unknown_kind_or_group_is_located_with_a_hint(text: str, code: str, column: int,
+                                                                    message: str, hint: str) -> None:
+    effect, problems = parse_and_check(text, NAMES, "card")
+    assert effect is not None
+    [problem] = problems
+    assert (problem.code, problem.line, problem.column, problem.message, problem.hint) == (code, 1, column,
+                                                                                           message, hint)
+
+
+def test_the_plural_of_a_kind_is_the_english_one() -> None:
+    assert [ast.plural(kind) for kind in ("railroad", "utility", "tax", "day", "plain")] == [
+        "railroads", "utilities", "taxes", "days", "plains"]
+
+
+def test_a_kind_of_another_ruleset_is_counted_by_its_own_plural(tmp_path: Any) -> None:
+    """Kinds come from the ruleset: a board without utilities has no `utilities` to count."""
+    names = EffectNames(spaces=NAMES.spaces, kinds={"street", "ferry"}, groups=NAMES.groups, decks=NAMES.decks)
+    assert parse_and_check("collect 10 x ferries owned by you", names, "card")[1] == []
+    [problem] = parse_and_check("collect 10 x utilities owned by you", names, "card")[1]
+    assert problem.code == "unknown-kind"
+
+
+# --------------------------------------------------------------------------- moves by an amount, back to the nearest
+
+
+def _run_scripted(text: str, setup: Setup, **state: Any) -> monopoly.Game:
+    """As _run, with players who buy nothing (so a landing's outcome is the rule's alone)."""
+    from tests.scenario import ScriptedAgent
+
+    game = monopoly.Game.from_state(CLASSIC, [ScriptedAgent() for _ in range(3)], setup.state)
+    for name, value in state.items():
+        setattr(game, name, value)
+    assert not parse_and_check(text, NAMES, "card")[1]
+    game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board), text)(game, 0, None))
+    return game
+
+
+def test_move_forward_by_the_dice_passes_go_for_the_salary() -> None:
+    game = _run_scripted("move forward dice spaces", _position(), last_roll=(5, 6))  # 39 + 11: Just Visiting
+    assert (game.position[0], game.cash) == (10, [1200, 300, 50])
+
+
+def test_go_back_by_an_amount_pays_the_rent_where_it_lands_and_never_the_salary() -> None:
+    game = _run_scripted("go back dice spaces", _position().place(0, "Connecticut Avenue"), last_roll=(6, 4))
+    assert (game.position[0], game.cash) == (39, [950, 350, 50])  # back over GO onto Boardwalk: rent, no salary
+
+
+def test_a_move_of_nothing_lands_nowhere() -> None:
+    game = _run_scripted("move forward railroads you own spaces", _position())  # on seat 1's Boardwalk
+    assert (game.position[0], game.cash) == (39, [1000, 300, 50])  # no second rent
+    game = _run_scripted("go back 10 - cash spaces", _position())
+    assert (game.position[0], game.cash) == (39, [1000, 300, 50])
+
+
+def test_a_move_by_an_amount_goes_at_most_the_limit_of_a_move() -> None:
+    game = _run_scripted("move forward 1000 x dice spaces", _position().place(0, 10),
+                         last_roll=(1, 2))
+    # 100 spaces from 10 is 30, Go To Jail: round the board (the salary once, as for "move 100") and to jail
+    assert (game.position[0], game.jail_turns[0] >= 0, game.cash[0]) == (10, True, 1200)
+
+
+def test_go_back_to_the_nearest_railroad_behind() -> None:
+    setup = _position().give("Reading Railroad", 1).give("Short Line", 1)
+    game = _run_scripted("go back to nearest railroad", setup.place(0, 7))  # Chance -> Reading Railroad
+    assert (game.position[0], game.cash) == (5, [950, 350, 50])  # seat 1 has two railroads: 50
+    game = _run_scripted("go back to nearest railroad", setup.place(0, 2))  # Community Chest, back over GO
+    assert (game.position[0], game.cash) == (35, [950, 350, 50])           # Short Line: rent, no salary
+
+
+def test_a_literal_count_keeps_the_limits_of_move() -> None:
+    from monopoly.effects import EffectSyntaxError
+
+    for text in ("move forward 0 spaces", "go back 101 spaces", "move forward 60 + 41 spaces"):
+        with pytest.raises(EffectSyntaxError, match="between 1 and 100"):
+            parse_effect(text)
+
+
+def test_the_exact_odds_follow_a_move_back_to_the_nearest_and_say_a_move_by_an_amount_is_approximate(
+        tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "back.yaml"
+    path.write_text("id: back\nname: Back\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"go back to nearest railroad\"}\n", encoding="utf-8")
+    odds = landing_odds(monopoly.load_ruleset(str(path)))
+    assert odds.approximate == () and odds.landing[20] == 0
+    assert odds.landing[15] > landing_odds(CLASSIC).landing[15]  # Pennsylvania Railroad, just behind
+    path.write_text("id: by\nname: By\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"move forward dice spaces\"}\n", encoding="utf-8")
+    [reason] = landing_odds(monopoly.load_ruleset(str(path))).approximate
+    assert '"move forward dice spaces"' in reason and "no move" in reason
+
+
+def test_every_move_of_the_language_reference_reads_and_checks_clean() -> None:
+    """The effects of docs/effects.md's "Moving" section parse and name only what classic (or the UK edition,
+    for its street names) has."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("### Moving"):text.index("### Cards and decks")]
+    examples = [m for m in re.findall(r"`([^`\n]+)`", section) if m.split()[0] in ("advance", "go", "move")
+                and len(m.split()) > 1 and "..." not in m]
+    assert {"go back to nearest railroad", "move forward dice spaces", "move forward 3 spaces"} <= set(examples)
+    uk = monopoly.load_ruleset("uk")
+    uk_names = EffectNames(spaces=tuple(space.name for space in uk.board), kinds=NAMES.kinds, groups=NAMES.groups,
+                           decks=NAMES.decks)
+    for example in examples:
+        effect, problems = parse_and_check(example, NAMES, "card")
+        if problems:
+            effect, problems = parse_and_check(example, uk_names, "card")
+        assert effect is not None and problems == [], (example, problems)

@@ -199,6 +199,11 @@ class _Board:
                 self.approximate[f'"{statement.to_text()}" moves the player on a condition the odds cannot know '
                                  "(money, owners): its branches count as even chances"] = None
             return _merge(_scaled(end, 0.5) for end in ends)
+        if isinstance(statement, ast.MoveBy):
+            # How far is worked out in the game (money, owners, the dice of the turn): the chain cannot know it.
+            self.approximate[f'"{statement.to_text()}" moves the player by an amount the odds cannot know: they '
+                             "count it as no move"] = None
+            return {(at, chain): 1.0}
         if isinstance(statement, ast.GoToJail):
             return {(JAIL, chain): 1.0}
         if isinstance(statement, ast.Draw):

@@ -234,6 +234,35 @@ class Name:
     __str__ = to_text
 
 
+def plural(kind: str) -> str:
+    """How a count of a space kind is written: `railroad` -> `railroads`, `utility` -> `utilities`."""
+    if kind.endswith("y") and kind[-2:-1] not in ("", *"aeiou"):
+        return kind[:-1] + "ies"
+    if kind.endswith(("s", "x", "z", "ch", "sh")):
+        return kind + "es"
+    return kind + "s"
+
+
+@attrs.frozen
+class Owned:
+    """`railroads owned by owner` (a space kind, by its plural; `railroads you own` reads the same) or
+    `lots of group red owned by you` (a group, by its key): how many of those spaces that player owns.
+
+    ``name`` is the plural as written (``group`` false) or the group key; `line`/`column` point at it."""
+
+    name: str = attrs.field(validator=_identifier)
+    of: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+    group: bool = False
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        what = f"lots of group {self.name}" if self.group else self.name
+        return f"{what} owned by {self.of.to_text()}"
+
+    __str__ = to_text
+
+
 #: Binary operators, loosest first: (precedence, written).
 OPERATORS = {"+": 1, "-": 1, "x": 2, "/": 2}
 
@@ -307,7 +336,7 @@ def _precedence(node: Any) -> int:
     return OPERATORS[node.op] if isinstance(node, Arith) else 3
 
 
-NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Name, Arith, Extreme, PercentOf)
+NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf)
 
 
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
@@ -462,9 +491,9 @@ class AdvanceTo:
 
 @attrs.frozen
 class GoBackTo:
-    """`go back to "Old Kent Road"`: move backwards; never pays the salary."""
+    """`go back to "Old Kent Road"`, `go back to nearest railroad`: move backwards; never pays the salary."""
 
-    target: SpaceTarget = attrs.field(validator=attrs.validators.instance_of(SpaceTarget))
+    target: Target = attrs.field(validator=attrs.validators.instance_of((SpaceTarget, NearestTarget)))
 
     def to_text(self) -> str:
         return f"go back to {self.target.to_text()}"
@@ -485,6 +514,25 @@ class Move:
 
     def to_text(self) -> str:
         return f"move {self.steps}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class MoveBy:
+    """`move forward dice spaces`, `go back 1 per railroad spaces`: forward (or back) by an amount worked out
+    when it happens, at most :data:`MOVE_MAX` (0 or less: no move). A constant count is a `Move`."""
+
+    count: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    forward: bool = True
+
+    @count.validator
+    def _not_constant(self, attribute: attrs.Attribute[Any], value: Amount) -> None:
+        if value.constant is not None:
+            raise ValueError("a constant count is a Move")
+
+    def to_text(self) -> str:
+        return f"{'move forward' if self.forward else 'go back'} {self.count.to_text()} spaces"
 
     __str__ = to_text
 
@@ -704,10 +752,10 @@ def _branch_text(branch: Sequence) -> str:
     return f"({branch.to_text()})"
 
 
-Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw, PayTo, CollectFrom,
-                  AddToPot, If]
-STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw,
-                                     PayTo, CollectFrom, AddToPot, If)
+Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
+                  CollectFrom, AddToPot, If]
+STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
+                                     Draw, PayTo, CollectFrom, AddToPot, If)
 
 # --------------------------------------------------------------------------- effects
 

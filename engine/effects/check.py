@@ -95,6 +95,8 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         yield from _check_sequence(statement.then, names, where, conditional=True)
         if statement.otherwise is not None:
             yield from _check_sequence(statement.otherwise, names, where, conditional=True)
+    elif isinstance(statement, ast.MoveBy):
+        yield from _check_amount(statement.count, names)
     elif isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)):
         target = statement.target
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
@@ -154,7 +156,14 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
             takes = ast.QUANTITIES[node.name][1]
             assert takes is not None  # a node that takes no `of` has none (ast validates it)
             yield from _check_ref(node.of, takes, node.to_text(), names)
+    elif isinstance(node, ast.Owned):
+        yield from _check_owned(node, names)
     elif isinstance(node, ast.Name):
+        counted = _kind_of_plural(node.name, names)
+        if counted is not None:  # "railroads" alone: whose?
+            yield EffectProblem("unknown-quantity", f'"{node.name}" counts the {node.name} of a player: say whose',
+                                f'write "{node.name} owned by you" (or by owner, ...)', node.line, node.column)
+            return
         match = closest(node.name, _QUANTITY_WORDS) or next(  # or one glued to more letters: "potatoes"
             (word for word in sorted(_QUANTITY_WORDS, key=len, reverse=True) if node.name.startswith(word)), None)
         if match is not None:
@@ -172,6 +181,32 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
             yield from _check_number(arg, names)
     elif isinstance(node, ast.PercentOf):
         yield from _check_number(node.of, names)
+
+
+def _kind_of_plural(word: str, names: EffectNames) -> str | None:
+    """The space kind of this ruleset that ``word`` is the plural of (`railroads`: `railroad`), or None."""
+    return next((kind for kind in sorted(names.kinds) if ast.plural(kind) == word), None)
+
+
+def _check_owned(node: ast.Owned, names: EffectNames) -> Iterator[EffectProblem]:
+    """`railroads owned by P`: a kind of this board, by its plural; `lots of group G owned by P`: a group."""
+    hint: str | None
+    if node.group:
+        if node.name not in names.groups:
+            hint = (f'{node.name} is a space kind: write "{ast.plural(node.name)} owned by ..."'
+                    if node.name in names.kinds else _unknown_hint(node.name, names.groups, list_up_to=12))
+            yield EffectProblem("unknown-group", f'unknown group "{node.name}"', hint, node.line, node.column)
+    elif _kind_of_plural(node.name, names) is None:
+        plurals = {ast.plural(kind) for kind in names.kinds}
+        if node.name in names.kinds:
+            hint = f'a count takes the plural: write "{ast.plural(node.name)}"'
+        elif node.name in names.groups:
+            hint = f'{node.name} is a group: write "lots of group {node.name} owned by ..."'
+        else:
+            hint = _unknown_hint(node.name, plurals, list_up_to=12)
+        yield EffectProblem("unknown-kind", f'unknown space kind "{node.name}" (a count names the kind in the '
+                            "plural)", hint, node.line, node.column)
+    yield from _check_ref(node.of, "player", node.to_text(), names)
 
 
 def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames) -> Iterator[EffectProblem]:

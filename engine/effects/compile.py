@@ -44,12 +44,15 @@ AmountFn = Callable[[Any, int], int]
 
 
 class Names:
-    """Board facts the compiler needs: name -> indexes, kind or group -> indexes."""
+    """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
+    group by its key alone, for the counts)."""
 
     def __init__(self, board: Any):
         self.board = board
         self.by_name: dict[str, tuple[int, ...]] = {}
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
+        self.by_plural: dict[str, tuple[int, ...]] = {}
+        self.by_group: dict[str, tuple[int, ...]] = {}
         for space in board:
             self.by_name.setdefault(space.name, ())
             self.by_name[space.name] += (space.index,)
@@ -57,6 +60,10 @@ class Names:
                 if key is not None:
                     self.by_kind_or_group.setdefault(key, ())
                     self.by_kind_or_group[key] += (space.index,)
+            kind = ast.plural(space.kind)
+            self.by_plural[kind] = self.by_plural.get(kind, ()) + (space.index,)
+            if space.group is not None:
+                self.by_group[space.group] = self.by_group.get(space.group, ()) + (space.index,)
 
 
 def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
@@ -121,6 +128,8 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Move):
         steps = statement.steps
         return lambda game, p, card: game.move_by(p, steps)
+    if isinstance(statement, ast.MoveBy):
+        return _move_by(statement, names)
     if isinstance(statement, ast.GoToJail):
         return _asks_nobody(lambda game, p, card: game.send_to_jail(p))
     if isinstance(statement, ast.Keep):
@@ -150,6 +159,18 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
 
         return run_if
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
+
+
+def _move_by(statement: ast.MoveBy, names: Names) -> Run:
+    """`move forward N spaces` / `go back N spaces`: N worked out now, at most MOVE_MAX; 0 moves nothing."""
+    count, sign = _amount(statement.count, names), 1 if statement.forward else -1
+
+    def run_move(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        steps = min(count(game, p), ast.MOVE_MAX)
+        if steps:
+            yield from game.move_by(p, sign * steps)
+
+    return run_move
 
 
 def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
@@ -232,6 +253,8 @@ def _number(node: Any, names: Names) -> AmountFn:
         return _term(node, names)
     if isinstance(node, ast.Quantity):
         return _quantity(node, names)
+    if isinstance(node, ast.Owned):
+        return _owned(node, names)
     if isinstance(node, ast.Arith):
         left, right = _number(node.left, names), _number(node.right, names)
         if node.op == "+":
@@ -291,6 +314,17 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
     if name == "hotels":
         return lambda game, p: _counted(game.hotels_of, who(game, p))
     return lambda game, p: max(_of_seat(game.jail_turns, who(game, p)), 0)  # turns in jail
+
+
+def _owned(node: ast.Owned, names: Names) -> AmountFn:
+    """`railroads owned by P`, `lots of group red owned by P`: how many of those spaces P owns (nobody: 0)."""
+    indexes = names.by_group[node.name] if node.group else names.by_plural[node.name]
+    who = _player(node.of, names)
+    return lambda game, p: _count_of(game, who(game, p), indexes)
+
+
+def _count_of(game: Any, seat: int, indexes: tuple[int, ...]) -> int:
+    return int(game.count_owned(seat, indexes)) if seat >= 0 else 0
 
 
 def _of_seat(values: Any, seat: int) -> int:

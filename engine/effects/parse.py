@@ -152,7 +152,7 @@ def _terminal_words() -> dict[str, str]:
 def _amount_starts() -> frozenset[str]:
     """The terminals an amount may start with besides a number: quantity keywords, min, max, "(" and a word."""
     starts = {"WORD", "LPAR", "MIN", "MAX"}
-    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()}
+    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots"}  # and the group counts
     for terminal in parser().terminals:
         if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value in written | {"min", "max", "("}:
             starts.add(terminal.name)
@@ -267,6 +267,14 @@ class _Build(Transformer_NonRecursive[Any, Any]):
             )
         return ast.Move(value)
 
+    @v_args(meta=True)
+    def move_forward(self, meta: Any, children: list[Any]) -> ast.Move | ast.MoveBy:
+        return _move_by(children[0], meta, forward=True)
+
+    @v_args(meta=True)
+    def move_back(self, meta: Any, children: list[Any]) -> ast.Move | ast.MoveBy:
+        return _move_by(children[0], meta, forward=False)
+
     def go_to_jail(self) -> ast.GoToJail:
         return ast.GoToJail()
 
@@ -319,6 +327,17 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
     def term(self, quantity: Any) -> Any:
         return quantity
+
+    def owned_of_kind(self, word: Token, of: ast.Ref) -> ast.Owned:
+        return ast.Owned(_identifier(word, "a space kind"), of, line=word.line or 0, column=word.column or 0)
+
+    def owned_of_group(self, key: Token, of: ast.Ref) -> ast.Owned:
+        return ast.Owned(_identifier(key, "a group key"), of, group=True, line=key.line or 0,
+                         column=key.column or 0)
+
+    @v_args(meta=True)
+    def you_own(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("you", line=meta.line, column=meta.column)
 
     def name(self, word: Token) -> ast.Name:
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
@@ -415,6 +434,19 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 _QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent"}, "rent_of": "rent"}
 
 
+def _move_by(amount: ast.Amount, meta: Any, *, forward: bool) -> ast.Move | ast.MoveBy:
+    """`move forward N spaces`, `go back N spaces`: a constant count is the plain `move N` (`move -N`), with
+    its limits; any other is worked out when the move happens."""
+    constant = amount.constant
+    if constant is None:
+        return _nested(ast.MoveBy(amount, forward), meta)
+    if not 1 <= constant <= ast.MOVE_MAX:
+        position = Token("NUMBER", "", start_pos=getattr(meta, "start_pos", 0) or 0)
+        raise _Invalid(f"the number of spaces to move must be between 1 and {ast.MOVE_MAX}, not {constant}",
+                       position)
+    return ast.Move(constant if forward else -constant)
+
+
 def _as_sequence(branch: Any) -> ast.Sequence:
     return branch if isinstance(branch, ast.Sequence) else ast.Sequence((branch,))
 
@@ -484,6 +516,8 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return node.statements
     if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot)):
         return (node.amount,)
+    if isinstance(node, ast.MoveBy):
+        return (node.count,)
     return ()
 
 
@@ -701,8 +735,6 @@ def _hint(text: str, pos: int, found: str | None, expected: set[str], before: li
     if found == "x" and previous == "rent" and after_found.isdigit():
         return f'write the multiplier without a space: "x{after_found}"'
 
-    if len(words) >= 3 and words[-3:-1] == ["back", "to"] and previous == "nearest":
-        return '"go back to" takes a named space; "nearest" only works after "advance to"'
     # A bare space name followed by more text: most likely a name of several words.
     if len(words) >= 2 and words[-2] == "to" and previous[:1].isalpha() and previous != "nearest":
         start = before[-1][1]
