@@ -269,6 +269,7 @@ def _rules(draw: Any) -> dict[str, Any]:
             st.sampled_from([True, True, True, False]))},
         "auction": {"on_decline": draw(st.booleans()), "min_bid": draw(_mostly(st.integers(0, 50), 0, 1_000_000))},
         "fees_to": draw(st.sampled_from(["bank", "pot"])),
+        "rounding": draw(st.sampled_from(["down", "up", "nearest"])),
         "setup": {"deal_deeds": draw(_mostly(st.integers(0, 3), 0, 20))},
         "end": end,
     }

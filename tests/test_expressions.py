@@ -501,6 +501,51 @@ def test_the_exact_odds_follow_a_move_back_to_the_nearest_and_say_a_move_by_an_a
     assert '"move forward dice spaces"' in reason and "no move" in reason
 
 
+# --------------------------------------------------------------------------- rounding as the rules say
+
+
+@pytest.mark.parametrize(("rounding", "paid"), [
+    ("down", [250, 250, 251]),
+    ("up", [251, 251, 250]),
+    ("nearest", [250, 251, 250]),
+])
+def test_a_fraction_rounds_as_the_rules_say(rounding: str, paid: list[int]) -> None:
+    """cash / 4 of 1001 is 250.25; 25% of 1002 is 250.5; 0 - (0 - 1001) / 4 rounds -250.25."""
+    texts = [("pay cash / 4", 1001), ("pay 25% of cash", 1002), ("pay 0 - (0 - cash) / 4", 1001)]
+    for (text, cash), expected in zip(texts, paid, strict=True):
+        game = monopoly.Game.from_state(CLASSIC, [monopoly.make_agent("greedy") for _ in range(3)],
+                                        _position().set_cash(0, cash).state)
+        game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board, rounding), text)(game, 0, None))
+        assert cash - game.cash[0] == expected, (rounding, text)
+
+
+@pytest.mark.parametrize(("rules", "paid"), [("", 100), ("rules: {rounding: up}\n", 101),
+                                              ("rules: {rounding: nearest}\n", 100)])
+def test_the_rounding_of_a_ruleset_applies_in_play(tmp_path: Any, rules: str, paid: int) -> None:
+    path = tmp_path / "round.yaml"
+    path.write_text("id: round\nname: Round\nextends: classic\n" + rules
+                    + "spaces:\n  Luxury Tax: {effect: \"pay 10% of cash\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], seed=1)
+    game.start()
+    game.position[:] = [34, 34]  # Pennsylvania Avenue: 4 to Luxury Tax
+    game.cash[0] = 1001
+    game.fix_dice([(1, 3)])
+    game.play_turn()
+    assert game.cash[0] == 1001 - paid
+
+
+def test_an_unknown_rounding_is_a_located_error_listing_the_choices(tmp_path: Any) -> None:
+    path = tmp_path / "round.yaml"
+    path.write_text("id: round\nname: Round\nextends: classic\nrules: {rounding: sideways}\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert problem.line == 4 and "down" in problem.message + (problem.hint or "")
+    with pytest.raises(ValueError):
+        Names(CLASSIC.board, "sideways")
+
+
 def test_every_move_of_the_language_reference_reads_and_checks_clean() -> None:
     """The effects of docs/effects.md's "Moving" section parse and name only what classic (or the UK edition,
     for its street names) has."""

@@ -45,10 +45,14 @@ AmountFn = Callable[[Any, int], int]
 
 class Names:
     """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
-    group by its key alone, for the counts)."""
+    group by its key alone, for the counts); and how the rules round a fraction (``rules.rounding``)."""
 
-    def __init__(self, board: Any):
+    def __init__(self, board: Any, rounding: str = "down"):
+        if rounding not in ROUNDINGS:
+            raise ValueError(f"rounding is one of {sorted(ROUNDINGS)}, not {rounding!r}")
         self.board = board
+        self.rounding = rounding
+        self.divide = ROUNDINGS[rounding]
         self.by_name: dict[str, tuple[int, ...]] = {}
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
         self.by_plural: dict[str, tuple[int, ...]] = {}
@@ -64,6 +68,23 @@ class Names:
             self.by_plural[kind] = self.by_plural.get(kind, ()) + (space.index,)
             if space.group is not None:
                 self.by_group[space.group] = self.by_group.get(space.group, ()) + (space.index,)
+
+
+def _down(a: int, b: int) -> int:
+    return a // b
+
+
+def _up(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _nearest(a: int, b: int) -> int:
+    """a / b to the nearest whole number, a half up (towards the larger number)."""
+    return (2 * a + b) // (2 * b)
+
+
+#: ``rules.rounding`` -> how a fraction (``a / b``, ``N% of a``) becomes a whole number; b is never 0.
+ROUNDINGS: dict[str, Callable[[int, int], int]] = {"down": _down, "up": _up, "nearest": _nearest}
 
 
 def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
@@ -263,21 +284,30 @@ def _number(node: Any, names: Names) -> AmountFn:
             return lambda game, p: _bounded(left(game, p) - right(game, p))
         if node.op == "x":
             return lambda game, p: _bounded(left(game, p) * right(game, p))
-        return lambda game, p: _divided(left(game, p), right(game, p))
+        if names.rounding == "down":  # the classic rule, inline
+            return lambda game, p: _divided_down(left(game, p), right(game, p))
+        divide = names.divide
+        return lambda game, p: _divided(left(game, p), right(game, p), divide)
     if isinstance(node, ast.Extreme):
         args = tuple(_number(arg, names) for arg in node.args)
         pick = min if node.fn == "min" else max
         return lambda game, p: pick(arg(game, p) for arg in args)
     if isinstance(node, ast.PercentOf):
-        percent, of = node.percent, _number(node.of, names)
-        return lambda game, p: of(game, p) * percent // 100
+        percent, of, divide = node.percent, _number(node.of, names), names.divide
+        if names.rounding == "down":
+            return lambda game, p: of(game, p) * percent // 100
+        return lambda game, p: divide(of(game, p) * percent, 100)
     raise TypeError(f"no number for {node.to_text() if hasattr(node, 'to_text') else node!r}: the checker "
                     "reports an unknown quantity before anything is compiled")
 
 
-def _divided(left: int, right: int) -> int:
-    """Division rounds down; by 0 it gives 0 (an effect never stops a game)."""
+def _divided_down(left: int, right: int) -> int:
     return left // right if right else 0
+
+
+def _divided(left: int, right: int, divide: Callable[[int, int], int]) -> int:
+    """Division rounds as the rules say; by 0 it gives 0 (an effect never stops a game)."""
+    return divide(left, right) if right else 0
 
 
 def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
@@ -429,6 +459,8 @@ def _term(term: Any, names: Names) -> AmountFn:
         value, indexes = term.value, names.by_kind_or_group[term.name]
         return lambda game, p: value * game.count_owned(p, indexes)
     if isinstance(term, ast.PercentOfNetWorth):
-        percent = term.percent
-        return lambda game, p: game.net_worth(p) * percent // 100
+        percent, divide = term.percent, names.divide
+        if names.rounding == "down":
+            return lambda game, p: game.net_worth(p) * percent // 100
+        return lambda game, p: divide(game.net_worth(p) * percent, 100)
     raise TypeError(f"no compiler for {type(term).__name__}")

@@ -41,7 +41,7 @@ class Tables:
         self.ruleset = ruleset
         board = ruleset.board
         rules = ruleset.rules
-        names = Names(board)
+        names = Names(board, rules.rounding)
         self.size = len(board)
         self.names = tuple(s.name for s in board)
         self.kind = [KIND_CODE.get(s.kind, NOTHING) for s in board]

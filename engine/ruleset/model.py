@@ -135,6 +135,8 @@ class Rules:
     #: trades one player may propose in one after-turn phase (each refused or declined one counts)
     trades_per_phase: int
     fees_to: str
+    #: how an effect's fractions become whole numbers: "down", "up" or "nearest" (a half up)
+    rounding: str
     deal_deeds: int | str  # a number a seat, or "all"
     deeds_free: bool
     end: EndRules
@@ -225,6 +227,7 @@ class Ruleset:
                 "cards": {"shuffle_before_draw": rules.shuffle_before_draw},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
+                "rounding": rules.rounding,
                 "setup": {"deal_deeds": rules.deal_deeds, "deeds_free": rules.deeds_free},
                 "end": attrs.asdict(rules.end),
             },
@@ -293,6 +296,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         auction_min_bid=r["auction"]["min_bid"],
         trades_per_phase=r["trade"]["max_per_phase"],
         fees_to=r["fees_to"],
+        rounding=r["rounding"],
         deal_deeds=r["setup"]["deal_deeds"],
         deeds_free=r["setup"]["deeds_free"],
         end=EndRules(**r["end"]),
