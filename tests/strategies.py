@@ -156,12 +156,16 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
     if kind == "collect_each":
         return f"collect {draw(_amounts(names))} from each player"
     if kind == "pay":
+        if draw(st.integers(0, 5)) == 0:  # a player the player picks (a choose decision)
+            return f"pay {draw(_amounts(names))} to a player you choose"
         return f"pay {draw(_amounts(names))}"
     if kind == "pay_each":
         return f"pay {draw(_amounts(names))} to each player"
     if kind == "collect_pot":
         return "collect pot"
     if kind == "advance":
+        if draw(st.integers(0, 5)) == 0:
+            return f"advance to a space you choose{draw(_rent_suffix())}"
         return f"advance to {_quoted(draw(st.sampled_from(names.spaces)))}{draw(_rent_suffix())}"
     if kind == "advance_nearest":
         return f"advance to nearest {draw(st.sampled_from(names.kinds_and_groups))}{draw(_rent_suffix())}"

@@ -75,6 +75,10 @@ CONSTRUCTS = [
     ("move 3", one(Move(3))),
     ("move -3", one(Move(-3))),
     ("go back to nearest railroad", one(GoBackTo(NearestTarget("railroad")))),
+    ("advance to a space you choose with rent x2", one(AdvanceTo(ast.ChosenTarget(), RentMultiplier(2)))),
+    ("go back to a space you choose", one(GoBackTo(ast.ChosenTarget()))),
+    ("pay 50 to a player you choose", one(ast.PayTo(amount(Fixed(50)), ast.Ref("chosen")))),
+    ("collect 10 from a player you choose", one(ast.CollectFrom(amount(Fixed(10)), ast.Ref("chosen")))),
     # a constant count of spaces is the plain move it always was; any other is worked out in the game
     ("move forward 3 spaces", one(Move(3))),
     ("go back 1 + 2 spaces", one(Move(-3))),
@@ -422,7 +426,7 @@ def test_error_context_is_the_current_statement() -> None:
     error = error_for("draw")
     assert error.expected == ["a deck key"]
     error = error_for("advance to")
-    assert error.expected == ["a space name in double quotes", '"nearest"']
+    assert error.expected == ["a space name in double quotes", '"nearest"', '"a space you choose"']
 
 
 def test_caret_keeps_tabs() -> None:

@@ -565,3 +565,106 @@ def test_every_move_of_the_language_reference_reads_and_checks_clean() -> None:
         if problems:
             effect, problems = parse_and_check(example, uk_names, "card")
         assert effect is not None and problems == [], (example, problems)
+
+
+# --------------------------------------------------------------------------- a player or a space one chooses
+
+
+def _run_choosing(text: str, setup: Setup, choose: Any) -> tuple[monopoly.Game, Any]:
+    from tests.scenario import ScriptedAgent
+
+    agents = [ScriptedAgent(choose=choose), ScriptedAgent(), ScriptedAgent()]
+    game = monopoly.Game.from_state(CLASSIC, agents, setup.state)
+    assert not parse_and_check(text, NAMES, "card")[1]
+    game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board), text)(game, 0, None))
+    return game, agents[0]
+
+
+def test_pay_a_player_you_choose_asks_which_of_the_others_and_pays_that_one() -> None:
+    game, agent = _run_choosing("pay 50 to a player you choose", _position(), choose=1)
+    assert game.cash == [950, 300, 100]
+    assert agent.questions("choose") == [(("pay 50 to player 2", "pay 50 to player 3"),)]
+    game, agent = _run_choosing("collect 20 from a player you choose", _position(), choose=1)
+    assert game.cash == [1020, 300, 30]
+
+
+def test_with_one_other_player_left_nobody_is_asked() -> None:
+    setup = _position()
+    setup.state.bankrupt[2] = True
+    setup.state.bankrupt_order.append(2)
+    setup.state.cash[2] = 0
+    game, agent = _run_choosing("pay 50 to a player you choose", setup, choose=0)
+    assert game.cash[:2] == [950, 350] and agent.questions("choose") == []
+
+
+def test_advance_to_a_space_you_choose_moves_there_as_if_named() -> None:
+    def free_parking(game: Any, seat: int, options: tuple[str, ...]) -> int:
+        return options.index('advance to "Free Parking"')
+
+    game, agent = _run_choosing("advance to a space you choose", _position(), choose=free_parking)
+    [(options,)] = agent.questions("choose")
+    assert options[:2] == ('advance to "GO"', 'advance to "Mediterranean Avenue"')
+    assert len(options) == len({space.name for space in CLASSIC.board})  # one a name: three Chances, one choice
+    assert (game.position[0], game.cash[0]) == (20, 1200)  # round past GO
+    game, _ = _run_choosing("go back to a space you choose", _position().place(0, 2),
+                            choose=lambda game, seat, options: options.index('go back to "Boardwalk"'))
+    assert (game.position[0], game.cash[:2]) == (39, [950, 350])  # seat 1's Boardwalk: rent, no salary
+
+
+def test_a_chosen_player_is_a_decision_the_caller_answers_from_its_listed_legal_answers(tmp_path: Any) -> None:
+    path = tmp_path / "gift.yaml"
+    path.write_text("id: gift\nname: Gift\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 50 to a player you choose\"}\n", encoding="utf-8")
+    from monopoly.game.game import Caller
+
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)],
+                                    Setup(ruleset, players=3).place(0, 10).state)  # the caller answers
+    game.fix_dice([(4, 6)])  # onto Free Parking
+    decision = game.pending
+    assert decision is not None and decision.kind == "choose"
+    assert decision.args == (("pay 50 to player 2", "pay 50 to player 3"),) and game.legal_answers() == (0, 1)
+    assert game.check(2) is not None
+    copy = game.copy()  # a copy at the decision asks the same, and goes on the same
+    assert copy.pending == decision
+    game.answer(1)
+    copy.answer(1)
+    assert game.cash == copy.cash == [1450, 1500, 1550]
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "cautious", "trader"])
+def test_every_bot_answers_a_chosen_player_or_space_legally(tmp_path: Any, bot: str) -> None:
+    from monopoly.game.events import CHOICE, REFUSED
+
+    path = tmp_path / "choosy.yaml"
+    path.write_text("id: choosy\nname: Choosy\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 10 to a player you choose\"}\n"
+                    "  Luxury Tax: {effect: \"advance to a space you choose\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game(ruleset, [monopoly.make_agent(bot) for _ in range(3)], seed=3, max_turns=300)
+    monopoly.play(game)
+    assert any(record[0] == CHOICE for record in game.events)
+    assert not any(record[0] == REFUSED for record in game.events)
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("pay cash of a player you choose", 13),
+    ("if a player you choose is in jail then pay 1", 4),
+    ("collect 5 x railroads owned by a player you choose", 32),
+])
+def test_a_chosen_player_anywhere_but_a_payment_is_a_located_error(text: str, column: int) -> None:
+    [problem] = parse_and_check(text, NAMES, "card")[1]
+    assert (problem.code, problem.column) == ("choice-not-here", column)
+    assert problem.hint == 'write "pay 50 to a player you choose" or "collect 50 from a player you choose"'
+
+
+def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "pick.yaml"
+    path.write_text("id: pick\nname: Pick\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"advance to a space you choose\"}\n", encoding="utf-8")
+    odds = landing_odds(monopoly.load_ruleset(str(path)))
+    [reason] = odds.approximate
+    assert '"advance to a space you choose"' in reason and "even chance" in reason
+    assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9

@@ -150,13 +150,15 @@ TERM_TYPES: tuple[type, ...] = (Fixed, PerHouse, PerHotel, PerOwned, PercentOfNe
 # ("`cash of Boardwalk`: Boardwalk is a space, a player was expected").
 
 #: The players a `Ref` can name, and how each is written.
-PLAYER_REFS = {"you": "you", "owner": "owner", "richest": "richest player", "poorest": "poorest player"}
+PLAYER_REFS = {"you": "you", "owner": "owner", "richest": "richest player", "poorest": "poorest player",
+               "chosen": "a player you choose"}
 
 
 @attrs.frozen
 class Ref:
     """Who or which: `you`, `owner` (of the space the player stands on), `richest player`, `poorest player`,
-    or a space by name (`space` true: `"Boardwalk"`, or a bare one-word name)."""
+    `a player you choose` (only as who is paid or pays: a `choose` decision), or a space by name (`space`
+    true: `"Boardwalk"`, or a bare one-word name)."""
 
     name: str = attrs.field()
     space: bool = False
@@ -402,7 +404,18 @@ class NearestTarget:
     __str__ = to_text
 
 
-Target = Union[SpaceTarget, NearestTarget]
+@attrs.frozen
+class ChosenTarget:
+    """`a space you choose`: the player picks a space of the board by its name (a `choose` decision)."""
+
+    def to_text(self) -> str:
+        return "a space you choose"
+
+    __str__ = to_text
+
+
+Target = Union[SpaceTarget, NearestTarget, ChosenTarget]
+TARGET_TYPES: tuple[type, ...] = (SpaceTarget, NearestTarget, ChosenTarget)
 
 
 @attrs.frozen
@@ -476,7 +489,7 @@ class CollectPot:
 class AdvanceTo:
     """`advance to ...`: move forward (passing GO pays the salary), maybe with a rent change."""
 
-    target: Target = attrs.field(validator=attrs.validators.instance_of((SpaceTarget, NearestTarget)))
+    target: Target = attrs.field(validator=attrs.validators.instance_of(TARGET_TYPES))
     rent: RentModifier | None = attrs.field(
         default=None,
         validator=attrs.validators.optional(attrs.validators.instance_of((RentMultiplier, RentFromDice))),
@@ -493,7 +506,7 @@ class AdvanceTo:
 class GoBackTo:
     """`go back to "Old Kent Road"`, `go back to nearest railroad`: move backwards; never pays the salary."""
 
-    target: Target = attrs.field(validator=attrs.validators.instance_of((SpaceTarget, NearestTarget)))
+    target: Target = attrs.field(validator=attrs.validators.instance_of(TARGET_TYPES))
 
     def to_text(self) -> str:
         return f"go back to {self.target.to_text()}"

@@ -89,7 +89,7 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
     elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         yield from _check_amount(statement.amount, names)
         party = statement.to if isinstance(statement, ast.PayTo) else statement.source
-        yield from _check_ref(party, "player", statement.to_text(), names)
+        yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
     elif isinstance(statement, ast.If):
         yield from _check_condition(statement.condition, names)
         yield from _check_sequence(statement.then, names, where, conditional=True)
@@ -136,8 +136,8 @@ def _unknown_space(name: str, line: int, column: int, names: EffectNames) -> Eff
 
 #: The quantities as written, for hints.
 _QUANTITY_WORDS = tuple(written for written, _, _ in ast.QUANTITIES.values())
-#: The players a reference can name, as written.
-_PLAYER_WORDS = tuple(ast.PLAYER_REFS.values())
+#: The players a reference can name, as written (a player one chooses only goes where a payment does).
+_PLAYER_WORDS = tuple(written for name, written in ast.PLAYER_REFS.items() if name != "chosen")
 
 
 def _check_amount(amount: ast.Amount, names: EffectNames) -> Iterator[EffectProblem]:
@@ -209,9 +209,17 @@ def _check_owned(node: ast.Owned, names: EffectNames) -> Iterator[EffectProblem]
     yield from _check_ref(node.of, "player", node.to_text(), names)
 
 
-def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames) -> Iterator[EffectProblem]:
-    """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``."""
+def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames, *,
+               choosable: bool = False) -> Iterator[EffectProblem]:
+    """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``; ``choosable``: where the
+    player may be one the player chooses (who is paid, who pays)."""
     if expected == "player":
+        if ref.name == "chosen" and not ref.space and not choosable:
+            yield EffectProblem(
+                "choice-not-here", f'"{context}": a player you choose can only be paid or pay',
+                'write "pay 50 to a player you choose" or "collect 50 from a player you choose"', ref.line,
+                ref.column)
+            return
         if not ref.space:
             return
         if ref.name in names.spaces:

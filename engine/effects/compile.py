@@ -139,6 +139,8 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
         return lambda game, p, card: game.pay_fee(p, amount(game, p), reason)
     if isinstance(statement, ast.CollectPot):
         return lambda game, p, card: game.collect_pot(p)
+    if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.ChosenTarget):
+        return _to_chosen_space(statement, names)
     if isinstance(statement, ast.AdvanceTo):
         targets = _targets(statement.target, names)
         rent = _rent(statement.rent)
@@ -158,6 +160,8 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Draw):
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)
+    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
+        return _with_chosen_player(statement, names, reason)
     if isinstance(statement, ast.PayTo):
         amount, to = _amount(statement.amount, names), _player(statement.to, names)
         return lambda game, p, card: game.pay_player(p, to(game, p), amount(game, p), reason)
@@ -180,6 +184,61 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
 
         return run_if
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
+
+
+def _chosen(statement: ast.PayTo | ast.CollectFrom) -> bool:
+    party = statement.to if isinstance(statement, ast.PayTo) else statement.source
+    return party.name == "chosen" and not party.space
+
+
+def _with_chosen_player(statement: ast.PayTo | ast.CollectFrom, names: Names, reason: str) -> Run:
+    """`pay 50 to a player you choose`, `collect 50 from a player you choose`: the player picks one of the
+    others still in the game (a ``choose`` decision between `pay 50 to player 2`, ... in seat order; with
+    one other, no question), then pays or collects as written."""
+    amount = _amount(statement.amount, names)
+    pays = isinstance(statement, ast.PayTo)
+    written = f"pay {statement.amount.to_text()} to" if pays else f"collect {statement.amount.to_text()} from"
+
+    def cost(game: Any, p: int) -> int:
+        return amount(game, p) if pays else -amount(game, p)
+
+    def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        others = [seat for seat in range(game.players) if seat != p and not game.bankrupt[seat]]
+        if not others:
+            return
+        chosen = 0
+        if len(others) > 1:
+            options = tuple(f"{written} player {seat + 1}" for seat in others)
+            chosen = yield from game.choose(p, options, (cost,) * len(others))
+        if pays:
+            yield from game.pay_player(p, others[chosen], amount(game, p), reason)
+        else:
+            yield from game.collect_from(p, others[chosen], amount(game, p), reason)
+
+    return run_chosen
+
+
+def _to_chosen_space(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> Run:
+    """`advance to a space you choose`, `go back to a space you choose`: the player picks a space by its name
+    (a ``choose`` decision between `advance to "GO"`, ... in board order, one a name), then moves as if the
+    effect named it."""
+    forward = isinstance(statement, ast.AdvanceTo)
+    rent = _rent(statement.rent) if isinstance(statement, ast.AdvanceTo) else None
+    suffix = f" {statement.rent.to_text()}" if isinstance(statement, ast.AdvanceTo) and statement.rent else ""
+    verb = "advance to" if forward else "go back to"
+    spaces = tuple(names.by_name)  # board order: a dict keeps the order its names were met
+    options = tuple(f'{verb} "{name}"{suffix}' for name in spaces)
+    targets = tuple(names.by_name[name] for name in spaces)
+    costs = (_free,) * len(spaces)
+
+    def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        chosen = yield from game.choose(p, options, costs)
+        if forward:
+            yield from game.advance_to(p, targets[chosen], rent)
+        else:
+            yield from game.go_back_to(p, targets[chosen])
+
+    return run_chosen
 
 
 def _move_by(statement: ast.MoveBy, names: Names) -> Run:
@@ -229,6 +288,8 @@ def _money_cost(statement: Any, names: Names) -> AmountFn:
             return sign * amount(game, p) * others
 
         return each
+    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
+        return lambda game, p: sign * amount(game, p)  # whoever is chosen, it is paid
     if isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         party = _player(statement.to if isinstance(statement, ast.PayTo) else statement.source, names)
         return lambda game, p: 0 if party(game, p) == p else sign * amount(game, p)

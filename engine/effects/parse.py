@@ -408,6 +408,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
             _identifier(name, "a space kind or group key"), line=name.line or 0, column=name.column or 0
         )
 
+    def chosen_space(self) -> ast.ChosenTarget:
+        return ast.ChosenTarget()
+
     def quoted_space(self, name: Token) -> ast.SpaceTarget:
         inner = name[1:-1]
         if not inner.strip():
@@ -635,6 +638,9 @@ def _expected_words(terminals: set[str], before: list[tuple[str, int]]) -> list[
         terminals = {name for name in terminals if name not in _amount_starts()}
     for name in terminals:
         if name == "WS":
+            continue
+        if name == "A":  # "a space you choose" where a move's target goes, else "a player you choose"
+            described.add('"a space you choose"' if "NEAREST" in terminals else '"a player you choose"')
             continue
         if name == "WORD":
             if previous == "draw":
