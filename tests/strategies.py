@@ -85,10 +85,12 @@ def variant_combos() -> st.SearchStrategy[tuple[str, ...]]:
 class BoardNames:
     """What an effect on a board may name: its spaces, its kinds and groups, its decks."""
 
-    def __init__(self, spaces: list[str], kinds_and_groups: list[str], decks: list[str]):
+    def __init__(self, spaces: list[str], kinds_and_groups: list[str], decks: list[str],
+                 variables: tuple[str, ...] = ()):
         self.spaces = sorted(set(spaces))
         self.kinds_and_groups = sorted(set(kinds_and_groups))
         self.decks = decks
+        self.variables = variables
 
 
 def _quoted(name: str) -> str:
@@ -126,7 +128,7 @@ def _rent_suffix(draw: Any) -> str:
 
 #: Every statement of the effect language (docs/effects.md).
 STATEMENTS = ("collect", "collect_each", "pay", "pay_each", "collect_pot", "advance", "advance_nearest",
-              "go_back", "move", "go_to_jail", "keep", "draw")
+              "go_back", "move", "go_to_jail", "keep", "draw", "variable")
 #: Statements that move the player (a drawn card may move them too).
 MOVING = frozenset({"advance", "advance_nearest", "go_back", "move", "go_to_jail", "draw"})
 #: Money only, from the bank or the pot: what a pass trigger may do when restricted (``pass-trigger``).
@@ -143,7 +145,7 @@ class _Context:
         self.unrestricted = unrestricted
         self.decks = names.decks if decks is None else decks  # decks a ``draw`` may name
         self.statements = tuple(s for s in statements if (s != "keep" or where == "card")
-                                and (s != "draw" or self.decks))
+                                and (s != "draw" or self.decks) and (s != "variable" or names.variables))
 
 
 @st.composite
@@ -182,6 +184,10 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
         return "go to jail"
     if kind == "keep":
         return "keep"
+    if kind == "variable":  # the ruleset's variables: set, added to, read
+        name = draw(st.sampled_from(names.variables))
+        return draw(st.sampled_from([f"set {name} to {draw(_amounts(names))}", f"add {draw(_amounts(names))} to {name}",
+                                     f"collect {name}", f"pay {name} / 2"]))
     return f"draw {draw(st.sampled_from(ctx.decks))}"
 
 
@@ -343,7 +349,9 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
     board = [{"name": "Go", "kind": "go"}] + [rest[i] for i in order]
     assert len(board) == size
 
-    names = BoardNames([s["name"] for s in board], [s["kind"] for s in board] + list(groups), deck_keys)
+    variables = {"jackpot": draw(st.integers(0, 500))} if draw(st.integers(0, 3), label="variables") == 0 else {}
+    names = BoardNames([s["name"] for s in board], [s["kind"] for s in board] + list(groups), deck_keys,
+                       tuple(variables))
     for space in board:
         if space.get("effect", "") is None:
             space["effect"] = draw(_tax_effects(names, unrestricted) if space["kind"] == "tax"
@@ -388,6 +396,8 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
         data["decks"] = decks
     if triggers:
         data["triggers"] = triggers
+    if variables:
+        data["variables"] = variables
     return data
 
 

@@ -668,3 +668,106 @@ def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None
     [reason] = odds.approximate
     assert '"advance to a space you choose"' in reason and "even chance" in reason
     assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+
+
+# --------------------------------------------------------------------------- variables of the game
+
+_JACKPOT = ("id: jackpot\nname: Jackpot\nextends: classic\nvariables: {jackpot: 0}\nspaces:\n"
+            "  Luxury Tax: {effect: \"pay 100; add 100 to jackpot\"}\n"
+            "  Free Parking: {effect: \"collect jackpot; set jackpot to 0\"}\n")
+
+
+def _jackpot(tmp_path: Any) -> Any:
+    path = tmp_path / "jackpot.yaml"
+    path.write_text(_JACKPOT, encoding="utf-8")
+    return monopoly.load_ruleset(str(path))
+
+
+def test_a_variable_is_added_to_read_and_set_in_play_and_each_change_is_an_event(tmp_path: Any) -> None:
+    from monopoly.game.apply import Replay
+    from monopoly.game.events import VARIABLE
+
+    ruleset = _jackpot(tmp_path)
+    assert ruleset.variables == (("jackpot", 0),)
+    game = monopoly.Game(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], seed=1)
+    game.start()
+    game.position[:] = [34, 10]
+    game.fix_dice([(1, 3), (4, 6)])  # seat 0 onto Luxury Tax, seat 1 onto Free Parking
+    game.play_turn()
+    assert (game.cash[0], game.variables) == (1400, [100])
+    assert Replay.of_records(game.events, ruleset).variables == [100]  # the record says it
+    game.play_turn()
+    assert (game.cash[1], game.variables) == (1600, [0])
+    assert [record[1:] for record in game.events if record[0] == VARIABLE] == [("jackpot", 100), ("jackpot", 0)]
+
+
+def test_a_variable_is_part_of_the_position(tmp_path: Any) -> None:
+    from monopoly.game.state import MAX_CASH, GameState
+
+    ruleset = _jackpot(tmp_path)
+    setup = Setup(ruleset, players=2).set_variable("jackpot", 250).place(0, "Free Parking")
+    data = setup.state.to_json()
+    assert data["variables"] == [250]
+    assert GameState.from_json(data, ruleset, players=2).variables == [250]
+    assert "variables" not in Setup(CLASSIC, players=2).state.to_json()  # no variables: the JSON it always was
+    game = monopoly.Game.from_state(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], setup.state)
+    assert game.state().variables == [250] and game.copy().variables == [250]
+    names = Names(ruleset.board, variables=("jackpot",))
+    game.carry_out(compile_effect(parse_effect("collect jackpot"), names, "t")(game, 0, None))
+    assert game.cash[0] == 1750
+    game.variables[0] = MAX_CASH - 1
+    game.carry_out(compile_effect(parse_effect("add 5 to jackpot"), names, "t")(game, 0, None))
+    assert game.variables == [MAX_CASH]  # at most 10^12
+    [problem] = _problems_of({**data, "variables": [1, 2]}, ruleset)
+    assert "variables" in problem and "jackpot" in problem
+    with pytest.raises(ValueError, match="declares none"):
+        Setup(CLASSIC, players=2).set_variable("jackpot", 1)
+
+
+def _problems_of(data: dict[str, Any], ruleset: Any) -> list[str]:
+    from monopoly.game.state import GameState, StateError
+
+    try:
+        GameState.from_json(data, ruleset, players=2)
+    except StateError as error:
+        return error.problems
+    return []
+
+
+@pytest.mark.parametrize(("text", "variables", "code", "column", "hint"), [
+    ("set jackpt to 5", {"jackpot"}, "unknown-variable", 5, 'did you mean "jackpot"?'),
+    ("add 5 to jackpot", set(), "unknown-variable", 10, 'declare it in the ruleset, with the value it starts at: '
+     '"variables: {jackpot: 0}"'),
+    ("collect jackpt", {"jackpot"}, "unknown-quantity", 9, 'did you mean "jackpot"?'),
+])
+def test_an_undeclared_variable_is_a_located_error_with_a_hint(text: str, variables: set[str], code: str,
+                                                               column: int, hint: str) -> None:
+    names = EffectNames(spaces=NAMES.spaces, kinds=NAMES.kinds, groups=NAMES.groups, decks=NAMES.decks,
+                        variables=variables)
+    [problem] = parse_and_check(text, names, "card")[1]
+    assert (problem.code, problem.column, problem.hint) == (code, column, hint)
+
+
+def test_a_variable_named_after_a_word_of_the_language_is_an_error_in_its_file(tmp_path: Any) -> None:
+    path = tmp_path / "pot.yaml"
+    path.write_text("id: pot\nname: Pot\nextends: classic\nvariables: {pot: 0, jackpot: 0}\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert (problem.code, problem.line) == ("variable-name", 4) and '"pot" is a word' in problem.message
+
+
+def test_the_variables_section_of_the_reference_reads_and_checks_clean() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("### Variables"):text.index("### Choices")]
+    import re
+
+    examples = [m for m in re.findall(r"`([^`\n]+)`", section) if m.split()[0] in ("set", "add", "collect")]
+    assert len(examples) >= 4
+    names = EffectNames(spaces=NAMES.spaces, kinds=NAMES.kinds, groups=NAMES.groups, decks=NAMES.decks,
+                        variables={"jackpot"})
+    for example in examples:
+        effect, problems = parse_and_check(example, names, "space")
+        assert effect is not None and problems == [] and effect.to_text() == example, example

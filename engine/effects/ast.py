@@ -223,8 +223,9 @@ class Quantity:
 
 @attrs.frozen
 class Name:
-    """A word where a number goes that is no quantity of the language: reported by the checker as an unknown
-    quantity (with the closest known ones)."""
+    """A word where a number goes that is no quantity of the language: a variable of the game when the ruleset
+    declares one of that name (`jackpot`), else reported by the checker as an unknown quantity (with the
+    closest known ones)."""
 
     name: str
     line: int = _position()
@@ -629,6 +630,42 @@ class AddToPot:
     __str__ = to_text
 
 
+@attrs.frozen
+class SetVariable:
+    """`set jackpot to 500`: the game's named number (declared in the ruleset's `variables`) takes that value.
+    `line`/`column` point at the name."""
+
+    name: str = attrs.field(validator=_identifier)
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return f"set {self.name} to {self.amount.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class AddToVariable:
+    """`add 100 to jackpot`: the variable goes up by that much (at most 10^12)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    name: str = attrs.field(validator=_identifier)
+    line: int = _position()
+    column: int = _position()
+
+    @name.validator
+    def _not_the_pot(self, attribute: attrs.Attribute[Any], value: str) -> None:
+        if value == "pot":
+            raise ValueError("`add N to pot` is AddToPot")
+
+    def to_text(self) -> str:
+        return f"add {self.amount.to_text()} to {self.name}"
+
+    __str__ = to_text
+
+
 # --------------------------------------------------------------------------- conditions
 
 #: Comparisons, as written.
@@ -766,9 +803,9 @@ def _branch_text(branch: Sequence) -> str:
 
 
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
-                  CollectFrom, AddToPot, If]
+                  CollectFrom, AddToPot, SetVariable, AddToVariable, If]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
-                                     Draw, PayTo, CollectFrom, AddToPot, If)
+                                     Draw, PayTo, CollectFrom, AddToPot, SetVariable, AddToVariable, If)
 
 # --------------------------------------------------------------------------- effects
 

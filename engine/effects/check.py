@@ -29,6 +29,7 @@ class EffectNames:
     kinds: frozenset[str] = attrs.field(converter=frozenset)  # space kinds used on this board
     groups: frozenset[str] = attrs.field(converter=frozenset)  # group keys
     decks: frozenset[str] = attrs.field(converter=frozenset)  # deck keys
+    variables: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())  # the game's named numbers
 
 
 @attrs.frozen
@@ -97,6 +98,10 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
             yield from _check_sequence(statement.otherwise, names, where, conditional=True)
     elif isinstance(statement, ast.MoveBy):
         yield from _check_amount(statement.count, names)
+    elif isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
+        yield from _check_amount(statement.amount, names)
+        if statement.name not in names.variables:
+            yield _unknown_variable(statement.name, statement.line, statement.column, names)
     elif isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)):
         target = statement.target
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
@@ -159,12 +164,15 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
     elif isinstance(node, ast.Owned):
         yield from _check_owned(node, names)
     elif isinstance(node, ast.Name):
+        if node.name in names.variables:
+            return
         counted = _kind_of_plural(node.name, names)
         if counted is not None:  # "railroads" alone: whose?
             yield EffectProblem("unknown-quantity", f'"{node.name}" counts the {node.name} of a player: say whose',
                                 f'write "{node.name} owned by you" (or by owner, ...)', node.line, node.column)
             return
-        match = closest(node.name, _QUANTITY_WORDS) or next(  # or one glued to more letters: "potatoes"
+        known = (*_QUANTITY_WORDS, *sorted(names.variables))
+        match = closest(node.name, known) or next(  # or one glued to more letters: "potatoes"
             (word for word in sorted(_QUANTITY_WORDS, key=len, reverse=True) if node.name.startswith(word)), None)
         if match is not None:
             hint = f'did you mean "{match}"?'
@@ -181,6 +189,12 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
             yield from _check_number(arg, names)
     elif isinstance(node, ast.PercentOf):
         yield from _check_number(node.of, names)
+
+
+def _unknown_variable(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
+    hint = _unknown_hint(name, names.variables, list_up_to=8) or (
+        f'declare it in the ruleset, with the value it starts at: "variables: {{{name}: 0}}"')
+    return EffectProblem("unknown-variable", f'unknown variable "{name}"', hint, line, column)
 
 
 def _kind_of_plural(word: str, names: EffectNames) -> str | None:

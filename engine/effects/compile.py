@@ -25,8 +25,9 @@ Primitives a game provides::
   * pay_player(p, to, amount, reason)    p pays seat `to` (nobody, -1: the bank)
   * collect_from(p, source, amount, reason)  seat `source` pays p (nobody, -1: the bank)
     add_to_pot(amount, reason)           the bank puts money in the pot
+    set_variable(index, name, value)     a variable of the game (``game.variables[index]``) takes ``value``
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
-    cash, owner, position, pot, round, last_roll  read by the expressions
+    cash, owner, position, pot, round, last_roll, variables  read by the expressions
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -47,7 +48,7 @@ class Names:
     """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
     group by its key alone, for the counts); and how the rules round a fraction (``rules.rounding``)."""
 
-    def __init__(self, board: Any, rounding: str = "down"):
+    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = ()):
         if rounding not in ROUNDINGS:
             raise ValueError(f"rounding is one of {sorted(ROUNDINGS)}, not {rounding!r}")
         self.board = board
@@ -57,6 +58,8 @@ class Names:
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
         self.by_plural: dict[str, tuple[int, ...]] = {}
         self.by_group: dict[str, tuple[int, ...]] = {}
+        #: the game's variables by name: their place in ``game.variables``
+        self.variables = {name: index for index, name in enumerate(variables)}
         for space in board:
             self.by_name.setdefault(space.name, ())
             self.by_name[space.name] += (space.index,)
@@ -168,6 +171,12 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.CollectFrom):
         amount, source = _amount(statement.amount, names), _player(statement.source, names)
         return lambda game, p, card: game.collect_from(p, source(game, p), amount(game, p), reason)
+    if isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
+        amount, index, name = _amount(statement.amount, names), names.variables[statement.name], statement.name
+        if isinstance(statement, ast.SetVariable):
+            return _asks_nobody(lambda game, p, card: game.set_variable(index, name, amount(game, p)))
+        return _asks_nobody(lambda game, p, card: game.set_variable(
+            index, name, min(game.variables[index] + amount(game, p), LIMIT)))
     if isinstance(statement, ast.AddToPot):
         amount = _amount(statement.amount, names)
         return _asks_nobody(lambda game, p, card: game.add_to_pot(amount(game, p), reason))
@@ -358,6 +367,9 @@ def _number(node: Any, names: Names) -> AmountFn:
         if names.rounding == "down":
             return lambda game, p: of(game, p) * percent // 100
         return lambda game, p: divide(of(game, p) * percent, 100)
+    if isinstance(node, ast.Name) and node.name in names.variables:
+        index = names.variables[node.name]
+        return lambda game, p: game.variables[index]
     raise TypeError(f"no number for {node.to_text() if hasattr(node, 'to_text') else node!r}: the checker "
                     "reports an unknown quantity before anything is compiled")
 

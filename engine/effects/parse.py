@@ -229,6 +229,13 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def add_to_pot(self, amount: ast.Amount) -> ast.AddToPot:
         return ast.AddToPot(amount)
 
+    def add_to_variable(self, amount: ast.Amount, name: Token) -> ast.AddToVariable:
+        return ast.AddToVariable(amount, _identifier(name, "a variable"), line=name.line or 0,
+                                 column=name.column or 0)
+
+    def set_variable(self, name: Token, amount: ast.Amount) -> ast.SetVariable:
+        return ast.SetVariable(_identifier(name, "a variable"), amount, line=name.line or 0, column=name.column or 0)
+
     def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
         return ast.PayTo(amount, to)
 
@@ -517,7 +524,8 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
         return node.statements
-    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot)):
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.SetVariable,
+                         ast.AddToVariable)):
         return (node.amount,)
     if isinstance(node, ast.MoveBy):
         return (node.count,)

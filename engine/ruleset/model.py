@@ -164,6 +164,8 @@ class Ruleset:
     rules: Rules
     variants: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
+    #: the game's named numbers (`variables:`), each with the value it starts at, in the file's order
+    variables: tuple[tuple[str, int], ...] = ()
 
     def space(self, name: str) -> Space:
         """The first space with this name; ``KeyError`` if there is none."""
@@ -218,6 +220,7 @@ class Ruleset:
             },
             "triggers": [{"on": t.on, **({"space": t.space_name} if t.space_name is not None else {}),
                           "effect": t.effect_text} for t in self.triggers],
+            **({"variables": dict(self.variables)} if self.variables else {}),
             "rules": {
                 "salary": rules.salary,
                 "jail": attrs.asdict(rules.jail),
@@ -307,5 +310,5 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         dice_count=data["dice"]["count"], dice_sides=data["dice"]["sides"],
         houses=data["bank"]["houses"], hotels=data["bank"]["hotels"], starting_cash=data["bank"]["starting_cash"],
         groups=groups, board=tuple(board), decks=decks, triggers=triggers, rules=rules,
-        variants=variants, files=files,
+        variants=variants, files=files, variables=tuple(data.get("variables", {}).items()),
     )
