@@ -481,8 +481,9 @@ def test_a_literal_count_keeps_the_limits_of_move() -> None:
     from monopoly.effects import EffectSyntaxError
 
     for text in ("move forward 0 spaces", "go back 101 spaces", "move forward 60 + 41 spaces"):
-        with pytest.raises(EffectSyntaxError, match="between 1 and 100"):
+        with pytest.raises(EffectSyntaxError, match="between 1 and 100") as caught:
             parse_effect(text)
+        assert caught.value.column == len(" ".join(text.split()[:2])) + 2  # at the count
 
 
 def test_the_exact_odds_follow_a_move_back_to_the_nearest_and_say_a_move_by_an_amount_is_approximate(
@@ -771,3 +772,12 @@ def test_the_variables_section_of_the_reference_reads_and_checks_clean() -> None
     for example in examples:
         effect, problems = parse_and_check(example, names, "space")
         assert effect is not None and problems == [] and effect.to_text() == example, example
+
+
+def test_a_negative_count_of_spaces_gets_a_hint_about_going_back() -> None:
+    from monopoly.effects import EffectSyntaxError
+
+    with pytest.raises(EffectSyntaxError) as caught:
+        parse_effect("move forward -3 spaces")
+    assert (caught.value.column, caught.value.hint) == (
+        14, 'a count of spaces is a number of at least 1: "go back 3 spaces" moves back')

@@ -175,11 +175,12 @@ def keywords() -> frozenset[str]:
 class _Invalid(Exception):
     """Raised inside the Transformer; becomes an EffectSyntaxError at `token`."""
 
-    def __init__(self, message: str, token: Token, hint: str | None = None) -> None:
+    def __init__(self, message: str, token: Token, hint: str | None = None, after_words: int = 0) -> None:
         super().__init__(message)
         self.message = message
         self.token = token
         self.hint = hint
+        self.after_words = after_words  # the error is this many words after the token's start
 
 
 def _bounded(token: Token, low: int, high: int, what: str, hint: str | None = None) -> int:
@@ -453,7 +454,7 @@ def _move_by(amount: ast.Amount, meta: Any, *, forward: bool) -> ast.Move | ast.
     if not 1 <= constant <= ast.MOVE_MAX:
         position = Token("NUMBER", "", start_pos=getattr(meta, "start_pos", 0) or 0)
         raise _Invalid(f"the number of spaces to move must be between 1 and {ast.MOVE_MAX}, not {constant}",
-                       position)
+                       position, after_words=2)  # at the count, after "move forward" or "go back"
     return ast.Move(constant if forward else -constant)
 
 
@@ -558,7 +559,14 @@ def parse_effect(text: str) -> ast.Effect:
     except VisitError as wrapped:
         problem = wrapped.orig_exc
         if isinstance(problem, _Invalid):
-            raise _error_at(text, problem.token.start_pos or 0, problem.message, hint=problem.hint) from None
+            start = problem.token.start_pos or 0
+            if problem.after_words:
+                skipped = re.match(rf"(?:\S+\s+){{{problem.after_words}}}", text[start:])
+                start += skipped.end() if skipped else 0
+            hint = problem.hint
+            if problem.token.startswith("-") and re.search(r"\b(forward|back)\s*\Z", text[:start]):
+                hint = 'a count of spaces is a number of at least 1: "go back 3 spaces" moves back'
+            raise _error_at(text, start, problem.message, hint=hint) from None
         raise problem from None
     except UnexpectedInput as failure:
         raise _explain(text, failure) from None
