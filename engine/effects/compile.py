@@ -241,7 +241,7 @@ def _to_chosen_space(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> R
     costs = (_free,) * len(spaces)
 
     def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-        chosen = yield from game.choose(p, options, costs)
+        chosen = (yield from game.choose(p, options, costs)) if len(options) > 1 else 0  # a board of one name
         if forward:
             yield from game.advance_to(p, targets[chosen], rent)
         else:
