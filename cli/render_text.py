@@ -325,6 +325,9 @@ class Narrator:
         chosen = options[e["chosen"]] if 0 <= e["chosen"] < len(options) else "?"
         return w.says(e["seat"], "chooses", f"\"{chosen}\" (of {' | '.join(options)}).")
 
+    def _variable(self, e: Event, w: Words) -> str:
+        return f"{e['name'].replace('_', ' ').capitalize()} is now {e['value']:,}."
+
     def _payment(self, e: Event, w: Words) -> str | None:
         reason = e["reason"]
         amount = w.money(e["amount"])

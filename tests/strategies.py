@@ -85,10 +85,12 @@ def variant_combos() -> st.SearchStrategy[tuple[str, ...]]:
 class BoardNames:
     """What an effect on a board may name: its spaces, its kinds and groups, its decks."""
 
-    def __init__(self, spaces: list[str], kinds_and_groups: list[str], decks: list[str]):
+    def __init__(self, spaces: list[str], kinds_and_groups: list[str], decks: list[str],
+                 variables: tuple[str, ...] = ()):
         self.spaces = sorted(set(spaces))
         self.kinds_and_groups = sorted(set(kinds_and_groups))
         self.decks = decks
+        self.variables = variables
 
 
 def _quoted(name: str) -> str:
@@ -126,7 +128,7 @@ def _rent_suffix(draw: Any) -> str:
 
 #: Every statement of the effect language (docs/effects.md).
 STATEMENTS = ("collect", "collect_each", "pay", "pay_each", "collect_pot", "advance", "advance_nearest",
-              "go_back", "move", "go_to_jail", "keep", "draw")
+              "go_back", "move", "go_to_jail", "keep", "draw", "variable")
 #: Statements that move the player (a drawn card may move them too).
 MOVING = frozenset({"advance", "advance_nearest", "go_back", "move", "go_to_jail", "draw"})
 #: Money only, from the bank or the pot: what a pass trigger may do when restricted (``pass-trigger``).
@@ -143,7 +145,7 @@ class _Context:
         self.unrestricted = unrestricted
         self.decks = names.decks if decks is None else decks  # decks a ``draw`` may name
         self.statements = tuple(s for s in statements if (s != "keep" or where == "card")
-                                and (s != "draw" or self.decks))
+                                and (s != "draw" or self.decks) and (s != "variable" or names.variables))
 
 
 @st.composite
@@ -156,23 +158,36 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
     if kind == "collect_each":
         return f"collect {draw(_amounts(names))} from each player"
     if kind == "pay":
+        if draw(st.integers(0, 5)) == 0:  # a player the player picks (a choose decision)
+            return f"pay {draw(_amounts(names))} to a player you choose"
         return f"pay {draw(_amounts(names))}"
     if kind == "pay_each":
         return f"pay {draw(_amounts(names))} to each player"
     if kind == "collect_pot":
         return "collect pot"
     if kind == "advance":
+        if draw(st.integers(0, 5)) == 0:
+            return f"advance to a space you choose{draw(_rent_suffix())}"
         return f"advance to {_quoted(draw(st.sampled_from(names.spaces)))}{draw(_rent_suffix())}"
     if kind == "advance_nearest":
         return f"advance to nearest {draw(st.sampled_from(names.kinds_and_groups))}{draw(_rent_suffix())}"
     if kind == "go_back":
+        if draw(st.integers(0, 3)) == 0:
+            return f"go back to nearest {draw(st.sampled_from(names.kinds_and_groups))}"
         return f"go back to {_quoted(draw(st.sampled_from(names.spaces)))}"
     if kind == "move":
+        if draw(st.integers(0, 3)) == 0:  # by an amount worked out in play
+            return draw(st.sampled_from(["move forward dice spaces", "go back dice spaces",
+                                         "move forward 2 x dice - 7 spaces"]))
         return f"move {draw(st.integers(-12, 12).filter(bool))}"
     if kind == "go_to_jail":
         return "go to jail"
     if kind == "keep":
         return "keep"
+    if kind == "variable":  # the ruleset's variables: set, added to, read
+        name = draw(st.sampled_from(names.variables))
+        return draw(st.sampled_from([f"set {name} to {draw(_amounts(names))}", f"add {draw(_amounts(names))} to {name}",
+                                     f"collect {name}", f"pay {name} / 2"]))
     return f"draw {draw(st.sampled_from(ctx.decks))}"
 
 
@@ -266,6 +281,7 @@ def _rules(draw: Any) -> dict[str, Any]:
                       "pays": draw(st.sampled_from([0, 0.5, 0.9, 1]))},
         "auction": {"on_decline": draw(st.booleans()), "min_bid": draw(_mostly(st.integers(0, 50), 0, 1_000_000))},
         "fees_to": draw(st.sampled_from(["bank", "pot"])),
+        "rounding": draw(st.sampled_from(["down", "up", "nearest"])),
         "setup": {"deal_deeds": draw(_mostly(st.integers(0, 3), 0, 20))},
         "end": end,
     }
@@ -335,7 +351,9 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
     board = [{"name": "Go", "kind": "go"}] + [rest[i] for i in order]
     assert len(board) == size
 
-    names = BoardNames([s["name"] for s in board], [s["kind"] for s in board] + list(groups), deck_keys)
+    variables = {"jackpot": draw(st.integers(0, 500))} if draw(st.integers(0, 3), label="variables") == 0 else {}
+    names = BoardNames([s["name"] for s in board], [s["kind"] for s in board] + list(groups), deck_keys,
+                       tuple(variables))
     for space in board:
         if space.get("effect", "") is None:
             space["effect"] = draw(_tax_effects(names, unrestricted) if space["kind"] == "tax"
@@ -380,6 +398,8 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
         data["decks"] = decks
     if triggers:
         data["triggers"] = triggers
+    if variables:
+        data["variables"] = variables
     permissions = {key: draw(st.sampled_from(conditions)) for key, conditions in PERMISSIONS.items()
                    if draw(st.integers(0, 3)) == 0}
     if permissions:

@@ -74,6 +74,23 @@ CONSTRUCTS = [
     ("go back to Jail", one(GoBackTo(SpaceTarget("Jail")))),
     ("move 3", one(Move(3))),
     ("move -3", one(Move(-3))),
+    ("go back to nearest railroad", one(GoBackTo(NearestTarget("railroad")))),
+    ("advance to a space you choose with rent x2", one(AdvanceTo(ast.ChosenTarget(), RentMultiplier(2)))),
+    ("go back to a space you choose", one(GoBackTo(ast.ChosenTarget()))),
+    ("pay 50 to a player you choose", one(ast.PayTo(amount(Fixed(50)), ast.Ref("chosen")))),
+    ("collect 10 from a player you choose", one(ast.CollectFrom(amount(Fixed(10)), ast.Ref("chosen")))),
+    # a constant count of spaces is the plain move it always was; any other is worked out in the game
+    ("move forward 3 spaces", one(Move(3))),
+    ("go back 1 + 2 spaces", one(Move(-3))),
+    ("move back 1 space", one(Move(-1))),
+    ("move forward dice spaces", one(ast.MoveBy(amount(ast.Quantity("dice"))))),
+    ("go back 2 x dice spaces", one(ast.MoveBy(amount(ast.Arith("x", Fixed(2), ast.Quantity("dice"))),
+                                               forward=False))),
+    ("move back 1 per railroad spaces", one(ast.MoveBy(amount(PerOwned(1, "railroad")), forward=False))),
+    ("collect 10 x railroads owned by owner",
+     one(Collect(amount(ast.Arith("x", Fixed(10), ast.Owned("railroads", ast.Ref("owner"))))))),
+    ("pay lots of group dark_blue owned by richest player",
+     one(Pay(amount(ast.Owned("dark_blue", ast.Ref("richest"), group=True))))),
     ("go to jail", one(GoToJail())),
     ("keep", one(Keep())),
     ("draw chance", one(Draw("chance"))),
@@ -203,7 +220,8 @@ def test_ast_validators_reject_nonsense(build) -> None:
 
 # --------------------------------------------------------------------------- syntax errors
 
-STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"']
+STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"',
+                      '"set"']
 
 
 def error_for(text: str) -> EffectSyntaxError:
@@ -346,10 +364,6 @@ def test_end_of_input_on_a_later_line_ignores_trailing_whitespace() -> None:
         ("draw Chance", 1, 6, 'write "chance"'),
         ("pay 5 per Railroad", 1, 11, 'write "railroad"'),
         (
-            "go back to nearest railroad", 1, 20,
-            '"go back to" takes a named space; "nearest" only works after "advance to"',
-        ),
-        (
             "pay 10; choose: pay 1 | pay 2",
             1,
             9,
@@ -413,7 +427,7 @@ def test_error_context_is_the_current_statement() -> None:
     error = error_for("draw")
     assert error.expected == ["a deck key"]
     error = error_for("advance to")
-    assert error.expected == ["a space name in double quotes", '"nearest"']
+    assert error.expected == ["a space name in double quotes", '"nearest"', '"a space you choose"']
 
 
 def test_caret_keeps_tabs() -> None:

@@ -245,6 +245,8 @@ _LEAVES = st.one_of(
               st.one_of(st.none(), _PLAYERS)),
     st.builds(ast.Quantity, st.sampled_from(["price", "mortgage_value", "rent"]), _SPACES),
     st.builds(ast.Quantity, st.sampled_from(["pot", "dice", "round", "players_left"])),
+    st.builds(ast.Owned, st.sampled_from(["railroads", "utilities", "streets"]), _PLAYERS),
+    st.builds(functools.partial(ast.Owned, group=True), st.sampled_from(["brown", "dark_blue"]), _PLAYERS),
 )
 _NUMBERS = st.recursive(_LEAVES, lambda inner: st.one_of(
     st.builds(ast.Arith, st.sampled_from(["+", "-", "x", "/"]), inner, inner),
@@ -265,7 +267,9 @@ _CONDITIONS = st.recursive(_ANDS, lambda inner: st.builds(functools.partial(ast.
                            max_leaves=3)
 _MONEY = st.one_of(st.builds(ast.Pay, _AMOUNTS), st.builds(ast.Collect, _AMOUNTS),
                    st.builds(ast.PayTo, _AMOUNTS, _PLAYERS), st.builds(ast.CollectFrom, _AMOUNTS, _PLAYERS),
-                   st.builds(ast.Move, st.sampled_from([-3, 2, 5])))
+                   st.builds(ast.Move, st.sampled_from([-3, 2, 5])),
+                   st.builds(ast.MoveBy, st.builds(lambda n: ast.Amount([ast.Arith("x", n, ast.Quantity("dice"))]),
+                                                   _NUMBERS), st.booleans()))
 _STATEMENTS = st.recursive(_MONEY, lambda inner: st.builds(
     lambda c, t, o: ast.If(c, ast.Sequence(t), ast.Sequence(o) if o else None), _CONDITIONS,
     st.lists(inner, min_size=1, max_size=2), st.lists(inner, max_size=2)), max_leaves=4)
@@ -359,3 +363,421 @@ def test_the_bank_pays_no_seat_past_the_most_a_position_may_hold() -> None:
     game = _run("collect 100% of net worth; add 100% of net worth to pot", setup, pot=MAX_CASH - 5)
     assert (game.cash[0], game.pot) == (MAX_CASH, MAX_CASH)
     assert game.state().problems(CLASSIC) == []
+
+
+# --------------------------------------------------------------------------- counts of what a player owns
+
+
+def _owning() -> Setup:
+    """Seat 0 on Boardwalk (seat 1's) with two railroads, a utility and a brown lot; seat 1 the dark blues."""
+    return (_position().give("Reading Railroad", 0).give("Pennsylvania Railroad", 0).give("Electric Company", 0)
+            .give("Mediterranean Avenue", 0).give("Park Place", 1))
+
+
+@pytest.mark.parametrize(("text", "cash"), [
+    ("collect 10 x railroads you own", [1020, 300, 50]),
+    ("collect 10 x railroads owned by you", [1020, 300, 50]),
+    ("pay 5 x utilities owned by you", [995, 300, 50]),
+    ("collect streets owned by owner x 7", [1014, 300, 50]),             # seat 1: Park Place, Boardwalk
+    ("collect 100 x lots of group dark_blue owned by owner", [1200, 300, 50]),
+    ("collect 100 x lots of group brown owned by you", [1100, 300, 50]),
+    ("pay 10 x railroads owned by poorest player", [1000, 300, 50]),       # seat 2 owns none
+    ("if railroads you own = 2 and lots of group dark_blue owned by owner > 1 then pay 1", [999, 300, 50]),
+])
+def test_each_count_counts_exactly_what_that_player_owns(text: str, cash: list[int]) -> None:
+    assert _run(text, _owning()).cash == cash
+
+
+def test_a_count_of_nobody_is_zero() -> None:
+    game = _run("collect 1 + railroads owned by owner", _owning().place(0, "Short Line"))  # nobody's
+    assert game.cash[0] == 1001
+
+
+@pytest.mark.parametrize(("text", "code", "column", "message", "hint"), [
+    ("pay railroad owned by you", "unknown-kind", 5, 'unknown space kind "railroad" (a count names the kind in '
+     "the plural)", 'a count takes the plural: write "railroads"'),
+    ("pay railways owned by you", "unknown-kind", 5, 'unknown space kind "railways" (a count names the kind in '
+     "the plural)", 'did you mean "railroads"?'),
+    ("pay 2 x red owned by you", "unknown-kind", 9, 'unknown space kind "red" (a count names the kind in the '
+     "plural)", 'red is a group: write "lots of group red owned by ..."'),
+    ("pay lots of group redd owned by you", "unknown-group", 19, 'unknown group "redd"', 'did you mean "red"?'),
+    ("pay lots of group street owned by you", "unknown-group", 19, 'unknown group "street"',
+     'street is a space kind: write "streets owned by ..."'),
+    ("pay streets owned by Boardwalk", "type-mismatch", 22, '"streets owned by "Boardwalk"": Boardwalk is a '
+     "space, a player was expected", 'a player is "you", "owner", "richest player" or "poorest player"'),
+    ("pay 10 x streets", "unknown-quantity", 10, '"streets" counts the streets of a player: say whose',
+     'write "streets owned by you" (or by owner, ...)'),
+])
+def test_a_count_of_an_unknown_kind_or_group_is_located_with_a_hint(text: str, code: str, column: int,
+                                                                    message: str, hint: str) -> None:
+    effect, problems = parse_and_check(text, NAMES, "card")
+    assert effect is not None
+    [problem] = problems
+    assert (problem.code, problem.line, problem.column, problem.message, problem.hint) == (code, 1, column,
+                                                                                           message, hint)
+
+
+def test_the_plural_of_a_kind_is_the_english_one() -> None:
+    assert [ast.plural(kind) for kind in ("railroad", "utility", "tax", "day", "plain")] == [
+        "railroads", "utilities", "taxes", "days", "plains"]
+
+
+def test_a_kind_of_another_ruleset_is_counted_by_its_own_plural(tmp_path: Any) -> None:
+    """Kinds come from the ruleset: a board without utilities has no `utilities` to count."""
+    names = EffectNames(spaces=NAMES.spaces, kinds={"street", "ferry"}, groups=NAMES.groups, decks=NAMES.decks)
+    assert parse_and_check("collect 10 x ferries owned by you", names, "card")[1] == []
+    [problem] = parse_and_check("collect 10 x utilities owned by you", names, "card")[1]
+    assert problem.code == "unknown-kind"
+
+
+# --------------------------------------------------------------------------- moves by an amount, back to the nearest
+
+
+def _run_scripted(text: str, setup: Setup, **state: Any) -> monopoly.Game:
+    """As _run, with players who buy nothing (so a landing's outcome is the rule's alone)."""
+    from tests.scenario import ScriptedAgent
+
+    game = monopoly.Game.from_state(CLASSIC, [ScriptedAgent() for _ in range(3)], setup.state)
+    for name, value in state.items():
+        setattr(game, name, value)
+    assert not parse_and_check(text, NAMES, "card")[1]
+    game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board), text)(game, 0, None))
+    return game
+
+
+def test_move_forward_by_the_dice_passes_go_for_the_salary() -> None:
+    game = _run_scripted("move forward dice spaces", _position(), last_roll=(5, 6))  # 39 + 11: Just Visiting
+    assert (game.position[0], game.cash) == (10, [1200, 300, 50])
+
+
+def test_go_back_by_an_amount_pays_the_rent_where_it_lands_and_never_the_salary() -> None:
+    game = _run_scripted("go back dice spaces", _position().place(0, "Connecticut Avenue"), last_roll=(6, 4))
+    assert (game.position[0], game.cash) == (39, [950, 350, 50])  # back over GO onto Boardwalk: rent, no salary
+
+
+def test_a_move_of_nothing_lands_nowhere() -> None:
+    game = _run_scripted("move forward railroads you own spaces", _position())  # on seat 1's Boardwalk
+    assert (game.position[0], game.cash) == (39, [1000, 300, 50])  # no second rent
+    game = _run_scripted("go back 10 - cash spaces", _position())
+    assert (game.position[0], game.cash) == (39, [1000, 300, 50])
+
+
+def test_a_move_by_an_amount_goes_at_most_the_limit_of_a_move() -> None:
+    game = _run_scripted("move forward 1000 x dice spaces", _position().place(0, 10),
+                         last_roll=(1, 2))
+    # 100 spaces from 10 is 30, Go To Jail: round the board (the salary once, as for "move 100") and to jail
+    assert (game.position[0], game.jail_turns[0] >= 0, game.cash[0]) == (10, True, 1200)
+
+
+def test_go_back_to_the_nearest_railroad_behind() -> None:
+    setup = _position().give("Reading Railroad", 1).give("Short Line", 1)
+    game = _run_scripted("go back to nearest railroad", setup.place(0, 7))  # Chance -> Reading Railroad
+    assert (game.position[0], game.cash) == (5, [950, 350, 50])  # seat 1 has two railroads: 50
+    game = _run_scripted("go back to nearest railroad", setup.place(0, 2))  # Community Chest, back over GO
+    assert (game.position[0], game.cash) == (35, [950, 350, 50])           # Short Line: rent, no salary
+
+
+def test_a_literal_count_keeps_the_limits_of_move() -> None:
+    from monopoly.effects import EffectSyntaxError
+
+    for text in ("move forward 0 spaces", "go back 101 spaces", "move forward 60 + 41 spaces"):
+        with pytest.raises(EffectSyntaxError, match="between 1 and 100") as caught:
+            parse_effect(text)
+        assert caught.value.column == len(" ".join(text.split()[:2])) + 2  # at the count
+
+
+def test_the_exact_odds_follow_a_move_back_to_the_nearest_and_say_a_move_by_an_amount_is_approximate(
+        tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "back.yaml"
+    path.write_text("id: back\nname: Back\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"go back to nearest railroad\"}\n", encoding="utf-8")
+    odds = landing_odds(monopoly.load_ruleset(str(path)))
+    assert odds.approximate == () and odds.landing[20] == 0
+    assert odds.landing[15] > landing_odds(CLASSIC).landing[15]  # Pennsylvania Railroad, just behind
+    path.write_text("id: by\nname: By\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"move forward dice spaces\"}\n", encoding="utf-8")
+    [reason] = landing_odds(monopoly.load_ruleset(str(path))).approximate
+    assert '"move forward dice spaces"' in reason and "no move" in reason
+
+
+# --------------------------------------------------------------------------- rounding as the rules say
+
+
+@pytest.mark.parametrize(("rounding", "paid"), [
+    ("down", [250, 250, 251]),
+    ("up", [251, 251, 250]),
+    ("nearest", [250, 251, 250]),
+])
+def test_a_fraction_rounds_as_the_rules_say(rounding: str, paid: list[int]) -> None:
+    """cash / 4 of 1001 is 250.25; 25% of 1002 is 250.5; 0 - (0 - 1001) / 4 rounds -250.25."""
+    texts = [("pay cash / 4", 1001), ("pay 25% of cash", 1002), ("pay 0 - (0 - cash) / 4", 1001)]
+    for (text, cash), expected in zip(texts, paid, strict=True):
+        game = monopoly.Game.from_state(CLASSIC, [monopoly.make_agent("greedy") for _ in range(3)],
+                                        _position().set_cash(0, cash).state)
+        game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board, rounding), text)(game, 0, None))
+        assert cash - game.cash[0] == expected, (rounding, text)
+
+
+@pytest.mark.parametrize(("rules", "paid"), [("", 100), ("rules: {rounding: up}\n", 101),
+                                              ("rules: {rounding: nearest}\n", 100)])
+def test_the_rounding_of_a_ruleset_applies_in_play(tmp_path: Any, rules: str, paid: int) -> None:
+    path = tmp_path / "round.yaml"
+    path.write_text("id: round\nname: Round\nextends: classic\n" + rules
+                    + "spaces:\n  Luxury Tax: {effect: \"pay 10% of cash\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], seed=1)
+    game.start()
+    game.position[:] = [34, 34]  # Pennsylvania Avenue: 4 to Luxury Tax
+    game.cash[0] = 1001
+    game.fix_dice([(1, 3)])
+    game.play_turn()
+    assert game.cash[0] == 1001 - paid
+
+
+def test_an_unknown_rounding_is_a_located_error_listing_the_choices(tmp_path: Any) -> None:
+    path = tmp_path / "round.yaml"
+    path.write_text("id: round\nname: Round\nextends: classic\nrules: {rounding: sideways}\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert problem.line == 4 and "down" in problem.message + (problem.hint or "")
+    with pytest.raises(ValueError):
+        Names(CLASSIC.board, "sideways")
+
+
+def test_every_move_of_the_language_reference_reads_and_checks_clean() -> None:
+    """The effects of docs/effects.md's "Moving" section parse and name only what classic (or the UK edition,
+    for its street names) has."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("### Moving"):text.index("### Cards and decks")]
+    examples = [m for m in re.findall(r"`([^`\n]+)`", section) if m.split()[0] in ("advance", "go", "move")
+                and len(m.split()) > 1 and "..." not in m]
+    assert {"go back to nearest railroad", "move forward dice spaces", "move forward 3 spaces"} <= set(examples)
+    uk = monopoly.load_ruleset("uk")
+    uk_names = EffectNames(spaces=tuple(space.name for space in uk.board), kinds=NAMES.kinds, groups=NAMES.groups,
+                           decks=NAMES.decks)
+    for example in examples:
+        effect, problems = parse_and_check(example, NAMES, "card")
+        if problems:
+            effect, problems = parse_and_check(example, uk_names, "card")
+        assert effect is not None and problems == [], (example, problems)
+
+
+# --------------------------------------------------------------------------- a player or a space one chooses
+
+
+def _run_choosing(text: str, setup: Setup, choose: Any) -> tuple[monopoly.Game, Any]:
+    from tests.scenario import ScriptedAgent
+
+    agents = [ScriptedAgent(choose=choose), ScriptedAgent(), ScriptedAgent()]
+    game = monopoly.Game.from_state(CLASSIC, agents, setup.state)
+    assert not parse_and_check(text, NAMES, "card")[1]
+    game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board), text)(game, 0, None))
+    return game, agents[0]
+
+
+def test_pay_a_player_you_choose_asks_which_of_the_others_and_pays_that_one() -> None:
+    game, agent = _run_choosing("pay 50 to a player you choose", _position(), choose=1)
+    assert game.cash == [950, 300, 100]
+    assert agent.questions("choose") == [(("pay 50 to player 2", "pay 50 to player 3"),)]
+    game, agent = _run_choosing("collect 20 from a player you choose", _position(), choose=1)
+    assert game.cash == [1020, 300, 30]
+
+
+def test_with_one_other_player_left_nobody_is_asked() -> None:
+    setup = _position()
+    setup.state.bankrupt[2] = True
+    setup.state.bankrupt_order.append(2)
+    setup.state.cash[2] = 0
+    game, agent = _run_choosing("pay 50 to a player you choose", setup, choose=0)
+    assert game.cash[:2] == [950, 350] and agent.questions("choose") == []
+
+
+def test_advance_to_a_space_you_choose_moves_there_as_if_named() -> None:
+    def free_parking(game: Any, seat: int, options: tuple[str, ...]) -> int:
+        return options.index('advance to "Free Parking"')
+
+    game, agent = _run_choosing("advance to a space you choose", _position(), choose=free_parking)
+    [(options,)] = agent.questions("choose")
+    assert options[:2] == ('advance to "GO"', 'advance to "Mediterranean Avenue"')
+    assert len(options) == len({space.name for space in CLASSIC.board})  # one a name: three Chances, one choice
+    assert (game.position[0], game.cash[0]) == (20, 1200)  # round past GO
+    game, _ = _run_choosing("go back to a space you choose", _position().place(0, 2),
+                            choose=lambda game, seat, options: options.index('go back to "Boardwalk"'))
+    assert (game.position[0], game.cash[:2]) == (39, [950, 350])  # seat 1's Boardwalk: rent, no salary
+
+
+def test_a_chosen_player_is_a_decision_the_caller_answers_from_its_listed_legal_answers(tmp_path: Any) -> None:
+    path = tmp_path / "gift.yaml"
+    path.write_text("id: gift\nname: Gift\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 50 to a player you choose\"}\n", encoding="utf-8")
+    from monopoly.game.game import Caller
+
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)],
+                                    Setup(ruleset, players=3).place(0, 10).state)  # the caller answers
+    game.fix_dice([(4, 6)])  # onto Free Parking
+    decision = game.pending
+    assert decision is not None and decision.kind == "choose"
+    assert decision.args == (("pay 50 to player 2", "pay 50 to player 3"),) and game.legal_answers() == (0, 1)
+    assert game.check(2) is not None
+    copy = game.copy()  # a copy at the decision asks the same, and goes on the same
+    assert copy.pending == decision
+    game.answer(1)
+    copy.answer(1)
+    assert game.cash == copy.cash == [1450, 1500, 1550]
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "cautious", "trader"])
+def test_every_bot_answers_a_chosen_player_or_space_legally(tmp_path: Any, bot: str) -> None:
+    from monopoly.game.events import CHOICE, REFUSED
+
+    path = tmp_path / "choosy.yaml"
+    path.write_text("id: choosy\nname: Choosy\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 10 to a player you choose\"}\n"
+                    "  Luxury Tax: {effect: \"advance to a space you choose\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game(ruleset, [monopoly.make_agent(bot) for _ in range(3)], seed=3, max_turns=300)
+    monopoly.play(game)
+    assert any(record[0] == CHOICE for record in game.events)
+    assert not any(record[0] == REFUSED for record in game.events)
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("pay cash of a player you choose", 13),
+    ("if a player you choose is in jail then pay 1", 4),
+    ("collect 5 x railroads owned by a player you choose", 32),
+])
+def test_a_chosen_player_anywhere_but_a_payment_is_a_located_error(text: str, column: int) -> None:
+    [problem] = parse_and_check(text, NAMES, "card")[1]
+    assert (problem.code, problem.column) == ("choice-not-here", column)
+    assert problem.hint == 'write "pay 50 to a player you choose" or "collect 50 from a player you choose"'
+
+
+def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "pick.yaml"
+    path.write_text("id: pick\nname: Pick\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"advance to a space you choose\"}\n", encoding="utf-8")
+    odds = landing_odds(monopoly.load_ruleset(str(path)))
+    [reason] = odds.approximate
+    assert '"advance to a space you choose"' in reason and "even chance" in reason
+    assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+
+
+# --------------------------------------------------------------------------- variables of the game
+
+_JACKPOT = ("id: jackpot\nname: Jackpot\nextends: classic\nvariables: {jackpot: 0}\nspaces:\n"
+            "  Luxury Tax: {effect: \"pay 100; add 100 to jackpot\"}\n"
+            "  Free Parking: {effect: \"collect jackpot; set jackpot to 0\"}\n")
+
+
+def _jackpot(tmp_path: Any) -> Any:
+    path = tmp_path / "jackpot.yaml"
+    path.write_text(_JACKPOT, encoding="utf-8")
+    return monopoly.load_ruleset(str(path))
+
+
+def test_a_variable_is_added_to_read_and_set_in_play_and_each_change_is_an_event(tmp_path: Any) -> None:
+    from monopoly.game.apply import Replay
+    from monopoly.game.events import VARIABLE
+
+    ruleset = _jackpot(tmp_path)
+    assert ruleset.variables == (("jackpot", 0),)
+    game = monopoly.Game(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], seed=1)
+    game.start()
+    game.position[:] = [34, 10]
+    game.fix_dice([(1, 3), (4, 6)])  # seat 0 onto Luxury Tax, seat 1 onto Free Parking
+    game.play_turn()
+    assert (game.cash[0], game.variables) == (1400, [100])
+    assert Replay.of_records(game.events, ruleset).variables == [100]  # the record says it
+    game.play_turn()
+    assert (game.cash[1], game.variables) == (1600, [0])
+    assert [record[1:] for record in game.events if record[0] == VARIABLE] == [("jackpot", 100), ("jackpot", 0)]
+
+
+def test_a_variable_is_part_of_the_position(tmp_path: Any) -> None:
+    from monopoly.game.state import MAX_CASH, GameState
+
+    ruleset = _jackpot(tmp_path)
+    setup = Setup(ruleset, players=2).set_variable("jackpot", 250).place(0, "Free Parking")
+    data = setup.state.to_json()
+    assert data["variables"] == [250]
+    assert GameState.from_json(data, ruleset, players=2).variables == [250]
+    assert "variables" not in Setup(CLASSIC, players=2).state.to_json()  # no variables: the JSON it always was
+    game = monopoly.Game.from_state(ruleset, [monopoly.make_agent("greedy") for _ in range(2)], setup.state)
+    assert game.state().variables == [250] and game.copy().variables == [250]
+    names = Names(ruleset.board, variables=("jackpot",))
+    game.carry_out(compile_effect(parse_effect("collect jackpot"), names, "t")(game, 0, None))
+    assert game.cash[0] == 1750
+    game.variables[0] = MAX_CASH - 1
+    game.carry_out(compile_effect(parse_effect("add 5 to jackpot"), names, "t")(game, 0, None))
+    assert game.variables == [MAX_CASH]  # at most 10^12
+    [problem] = _problems_of({**data, "variables": [1, 2]}, ruleset)
+    assert "variables" in problem and "jackpot" in problem
+    with pytest.raises(ValueError, match="declares none"):
+        Setup(CLASSIC, players=2).set_variable("jackpot", 1)
+
+
+def _problems_of(data: dict[str, Any], ruleset: Any) -> list[str]:
+    from monopoly.game.state import GameState, StateError
+
+    try:
+        GameState.from_json(data, ruleset, players=2)
+    except StateError as error:
+        return error.problems
+    return []
+
+
+@pytest.mark.parametrize(("text", "variables", "code", "column", "hint"), [
+    ("set jackpt to 5", {"jackpot"}, "unknown-variable", 5, 'did you mean "jackpot"?'),
+    ("add 5 to jackpot", set(), "unknown-variable", 10, 'declare it in the ruleset, with the value it starts at: '
+     '"variables: {jackpot: 0}"'),
+    ("collect jackpt", {"jackpot"}, "unknown-quantity", 9, 'did you mean "jackpot"?'),
+])
+def test_an_undeclared_variable_is_a_located_error_with_a_hint(text: str, variables: set[str], code: str,
+                                                               column: int, hint: str) -> None:
+    names = EffectNames(spaces=NAMES.spaces, kinds=NAMES.kinds, groups=NAMES.groups, decks=NAMES.decks,
+                        variables=variables)
+    [problem] = parse_and_check(text, names, "card")[1]
+    assert (problem.code, problem.column, problem.hint) == (code, column, hint)
+
+
+def test_a_variable_named_after_a_word_of_the_language_is_an_error_in_its_file(tmp_path: Any) -> None:
+    path = tmp_path / "pot.yaml"
+    path.write_text("id: pot\nname: Pot\nextends: classic\nvariables: {pot: 0, jackpot: 0}\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert (problem.code, problem.line) == ("variable-name", 4) and '"pot" is a word' in problem.message
+
+
+def test_the_variables_section_of_the_reference_reads_and_checks_clean() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("### Variables"):text.index("### Choices")]
+    import re
+
+    examples = [m for m in re.findall(r"`([^`\n]+)`", section) if m.split()[0] in ("set", "add", "collect")]
+    assert len(examples) >= 4
+    names = EffectNames(spaces=NAMES.spaces, kinds=NAMES.kinds, groups=NAMES.groups, decks=NAMES.decks,
+                        variables={"jackpot"})
+    for example in examples:
+        effect, problems = parse_and_check(example, names, "space")
+        assert effect is not None and problems == [] and effect.to_text() == example, example
+
+
+def test_a_negative_count_of_spaces_gets_a_hint_about_going_back() -> None:
+    from monopoly.effects import EffectSyntaxError
+
+    with pytest.raises(EffectSyntaxError) as caught:
+        parse_effect("move forward -3 spaces")
+    assert (caught.value.column, caught.value.hint) == (
+        14, 'a count of spaces is a number of at least 1: "go back 3 spaces" moves back')

@@ -74,8 +74,8 @@ class Agent:
         return "card" if "card" in options else "roll"
 
     def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
-        """The index (an int from 0) of the chosen alternative of an effect's `choose:` (texts in the effect
-        language)."""
+        """The index (an int from 0) of the chosen alternative of an effect's `choose:`, or of the player or
+        space an effect lets you pick (texts in the effect language: `pay 50 to player 2`, `advance to "GO"`)."""
         return 0
 
     def act(self, game: Game, seat: int) -> Action | None:

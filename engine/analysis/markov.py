@@ -205,25 +205,41 @@ class _Board:
                 self.approximate[f'"{statement.to_text()}" moves the player on a condition the odds cannot know '
                                  "(money, owners): its branches count as even chances"] = None
             return _merge(_scaled(end, 0.5) for end in ends)
+        if isinstance(statement, ast.MoveBy):
+            # How far is worked out in the game (money, owners, the dice of the turn): the chain cannot know it.
+            self.approximate[f'"{statement.to_text()}" moves the player by an amount the odds cannot know: they '
+                             "count it as no move"] = None
+            return {(at, chain): 1.0}
         if isinstance(statement, ast.GoToJail):
             return {(JAIL, chain): 1.0}
         if isinstance(statement, ast.Draw):
             if statement.deck in self.decks:
                 return self._draw(statement.deck, at, chain)
             return {(at, chain): 1.0}
+        if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.ChosenTarget):
+            # The player picks: the chain cannot know which (it depends on money, owners, strategy).
+            self.approximate[f'"{statement.to_text()}" lets the player pick a space: the odds count every name '
+                             "on the board as an even chance"] = None
+            picks = tuple(self.by_name.values())
+            return _merge(_scaled(self._arrive(self._destination(statement, at, indexes), chain), 1 / len(picks))
+                          for indexes in picks)
         if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo, ast.Move)):
-            target = self._destination(statement, at)
-            if chain >= MAX_CHAIN:  # over the bound the token moves but does not land
-                return {(target, OVER): 1.0}
-            return self.land(target, chain + 1)
+            return self._arrive(self._destination(statement, at), chain)
         return {(at, chain): 1.0}
 
-    def _destination(self, statement: Any, at: int) -> int:
+    def _arrive(self, target: int, chain: int) -> dict[End, float]:
+        """A move of the token to ``target``: it lands there, unless the moves and draws are over the bound."""
+        if chain >= MAX_CHAIN:  # over the bound the token moves but does not land
+            return {(target, OVER): 1.0}
+        return self.land(target, chain + 1)
+
+    def _destination(self, statement: Any, at: int, indexes: tuple[int, ...] | None = None) -> int:
         n = self.size
         if isinstance(statement, ast.Move):
             return (at + statement.steps) % n
         target = statement.target
-        indexes = self.by_key[target.name] if isinstance(target, ast.NearestTarget) else self.by_name[target.name]
+        if indexes is None:
+            indexes = self.by_key[target.name] if isinstance(target, ast.NearestTarget) else self.by_name[target.name]
         if isinstance(statement, ast.AdvanceTo):
             return (at + steps_ahead_to(at, indexes, size=n)) % n
         return (at - steps_back_to(at, indexes, size=n)) % n

@@ -150,13 +150,15 @@ TERM_TYPES: tuple[type, ...] = (Fixed, PerHouse, PerHotel, PerOwned, PercentOfNe
 # ("`cash of Boardwalk`: Boardwalk is a space, a player was expected").
 
 #: The players a `Ref` can name, and how each is written.
-PLAYER_REFS = {"you": "you", "owner": "owner", "richest": "richest player", "poorest": "poorest player"}
+PLAYER_REFS = {"you": "you", "owner": "owner", "richest": "richest player", "poorest": "poorest player",
+               "chosen": "a player you choose"}
 
 
 @attrs.frozen
 class Ref:
     """Who or which: `you`, `owner` (of the space the player stands on), `richest player`, `poorest player`,
-    or a space by name (`space` true: `"Boardwalk"`, or a bare one-word name)."""
+    `a player you choose` (only as who is paid or pays: a `choose` decision), or a space by name (`space`
+    true: `"Boardwalk"`, or a bare one-word name)."""
 
     name: str = attrs.field()
     space: bool = False
@@ -222,8 +224,9 @@ class Quantity:
 
 @attrs.frozen
 class Name:
-    """A word where a number goes that is no quantity of the language: reported by the checker as an unknown
-    quantity (with the closest known ones)."""
+    """A word where a number goes that is no quantity of the language: a variable of the game when the ruleset
+    declares one of that name (`jackpot`), else reported by the checker as an unknown quantity (with the
+    closest known ones)."""
 
     name: str
     line: int = _position()
@@ -231,6 +234,35 @@ class Name:
 
     def to_text(self) -> str:
         return self.name
+
+    __str__ = to_text
+
+
+def plural(kind: str) -> str:
+    """How a count of a space kind is written: `railroad` -> `railroads`, `utility` -> `utilities`."""
+    if kind.endswith("y") and kind[-2:-1] not in ("", *"aeiou"):
+        return kind[:-1] + "ies"
+    if kind.endswith(("s", "x", "z", "ch", "sh")):
+        return kind + "es"
+    return kind + "s"
+
+
+@attrs.frozen
+class Owned:
+    """`railroads owned by owner` (a space kind, by its plural; `railroads you own` reads the same) or
+    `lots of group red owned by you` (a group, by its key): how many of those spaces that player owns.
+
+    ``name`` is the plural as written (``group`` false) or the group key; `line`/`column` point at it."""
+
+    name: str = attrs.field(validator=_identifier)
+    of: Ref = attrs.field(validator=attrs.validators.instance_of(Ref))
+    group: bool = False
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        what = f"lots of group {self.name}" if self.group else self.name
+        return f"{what} owned by {self.of.to_text()}"
 
     __str__ = to_text
 
@@ -308,7 +340,7 @@ def _precedence(node: Any) -> int:
     return OPERATORS[node.op] if isinstance(node, Arith) else 3
 
 
-NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Name, Arith, Extreme, PercentOf)
+NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf)
 
 
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
@@ -374,7 +406,18 @@ class NearestTarget:
     __str__ = to_text
 
 
-Target = Union[SpaceTarget, NearestTarget]
+@attrs.frozen
+class ChosenTarget:
+    """`a space you choose`: the player picks a space of the board by its name (a `choose` decision)."""
+
+    def to_text(self) -> str:
+        return "a space you choose"
+
+    __str__ = to_text
+
+
+Target = Union[SpaceTarget, NearestTarget, ChosenTarget]
+TARGET_TYPES: tuple[type, ...] = (SpaceTarget, NearestTarget, ChosenTarget)
 
 
 @attrs.frozen
@@ -448,7 +491,7 @@ class CollectPot:
 class AdvanceTo:
     """`advance to ...`: move forward (passing GO pays the salary), maybe with a rent change."""
 
-    target: Target = attrs.field(validator=attrs.validators.instance_of((SpaceTarget, NearestTarget)))
+    target: Target = attrs.field(validator=attrs.validators.instance_of(TARGET_TYPES))
     rent: RentModifier | None = attrs.field(
         default=None,
         validator=attrs.validators.optional(attrs.validators.instance_of((RentMultiplier, RentFromDice))),
@@ -463,9 +506,9 @@ class AdvanceTo:
 
 @attrs.frozen
 class GoBackTo:
-    """`go back to "Old Kent Road"`: move backwards; never pays the salary."""
+    """`go back to "Old Kent Road"`, `go back to nearest railroad`: move backwards; never pays the salary."""
 
-    target: SpaceTarget = attrs.field(validator=attrs.validators.instance_of(SpaceTarget))
+    target: Target = attrs.field(validator=attrs.validators.instance_of(TARGET_TYPES))
 
     def to_text(self) -> str:
         return f"go back to {self.target.to_text()}"
@@ -486,6 +529,25 @@ class Move:
 
     def to_text(self) -> str:
         return f"move {self.steps}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class MoveBy:
+    """`move forward dice spaces`, `go back 1 per railroad spaces`: forward (or back) by an amount worked out
+    when it happens, at most :data:`MOVE_MAX` (0 or less: no move). A constant count is a `Move`."""
+
+    count: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    forward: bool = True
+
+    @count.validator
+    def _not_constant(self, attribute: attrs.Attribute[Any], value: Amount) -> None:
+        if value.constant is not None:
+            raise ValueError("a constant count is a Move")
+
+    def to_text(self) -> str:
+        return f"{'move forward' if self.forward else 'go back'} {self.count.to_text()} spaces"
 
     __str__ = to_text
 
@@ -565,6 +627,42 @@ class AddToPot:
 
     def to_text(self) -> str:
         return f"add {self.amount.to_text()} to pot"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class SetVariable:
+    """`set jackpot to 500`: the game's named number (declared in the ruleset's `variables`) takes that value.
+    `line`/`column` point at the name."""
+
+    name: str = attrs.field(validator=_identifier)
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return f"set {self.name} to {self.amount.to_text()}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class AddToVariable:
+    """`add 100 to jackpot`: the variable goes up by that much (at most 10^12)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+    name: str = attrs.field(validator=_identifier)
+    line: int = _position()
+    column: int = _position()
+
+    @name.validator
+    def _not_the_pot(self, attribute: attrs.Attribute[Any], value: str) -> None:
+        if value == "pot":
+            raise ValueError("`add N to pot` is AddToPot")
+
+    def to_text(self) -> str:
+        return f"add {self.amount.to_text()} to {self.name}"
 
     __str__ = to_text
 
@@ -707,10 +805,10 @@ def _branch_text(branch: Sequence) -> str:
     return f"({branch.to_text()})"
 
 
-Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw, PayTo, CollectFrom,
-                  AddToPot, If]
-STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, GoToJail, Keep, Draw,
-                                     PayTo, CollectFrom, AddToPot, If)
+Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
+                  CollectFrom, AddToPot, SetVariable, AddToVariable, If]
+STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
+                                     Draw, PayTo, CollectFrom, AddToPot, SetVariable, AddToVariable, If)
 
 # --------------------------------------------------------------------------- effects
 

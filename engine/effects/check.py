@@ -29,6 +29,7 @@ class EffectNames:
     kinds: frozenset[str] = attrs.field(converter=frozenset)  # space kinds used on this board
     groups: frozenset[str] = attrs.field(converter=frozenset)  # group keys
     decks: frozenset[str] = attrs.field(converter=frozenset)  # deck keys
+    variables: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())  # the game's named numbers
 
 
 @attrs.frozen
@@ -90,12 +91,18 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
     elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         yield from _check_amount(statement.amount, names)
         party = statement.to if isinstance(statement, ast.PayTo) else statement.source
-        yield from _check_ref(party, "player", statement.to_text(), names)
+        yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
     elif isinstance(statement, ast.If):
         yield from _check_condition(statement.condition, names)
         yield from _check_sequence(statement.then, names, where, conditional=True)
         if statement.otherwise is not None:
             yield from _check_sequence(statement.otherwise, names, where, conditional=True)
+    elif isinstance(statement, ast.MoveBy):
+        yield from _check_amount(statement.count, names)
+    elif isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
+        yield from _check_amount(statement.amount, names)
+        if statement.name not in names.variables:
+            yield _unknown_variable(statement.name, statement.line, statement.column, names)
     elif isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)):
         target = statement.target
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
@@ -136,8 +143,8 @@ def _unknown_space(name: str, line: int, column: int, names: EffectNames) -> Eff
 
 #: The quantities as written, for hints.
 _QUANTITY_WORDS = tuple(written for written, _, _ in ast.QUANTITIES.values())
-#: The players a reference can name, as written.
-_PLAYER_WORDS = tuple(ast.PLAYER_REFS.values())
+#: The players a reference can name, as written (a player one chooses only goes where a payment does).
+_PLAYER_WORDS = tuple(written for name, written in ast.PLAYER_REFS.items() if name != "chosen")
 
 
 def _check_amount(amount: ast.Amount, names: EffectNames) -> Iterator[EffectProblem]:
@@ -156,8 +163,18 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
             takes = ast.QUANTITIES[node.name][1]
             assert takes is not None  # a node that takes no `of` has none (ast validates it)
             yield from _check_ref(node.of, takes, node.to_text(), names)
+    elif isinstance(node, ast.Owned):
+        yield from _check_owned(node, names)
     elif isinstance(node, ast.Name):
-        match = closest(node.name, _QUANTITY_WORDS) or next(  # or one glued to more letters: "potatoes"
+        if node.name in names.variables:
+            return
+        counted = _kind_of_plural(node.name, names)
+        if counted is not None:  # "railroads" alone: whose?
+            yield EffectProblem("unknown-quantity", f'"{node.name}" counts the {node.name} of a player: say whose',
+                                f'write "{node.name} owned by you" (or by owner, ...)', node.line, node.column)
+            return
+        known = (*_QUANTITY_WORDS, *sorted(names.variables))
+        match = closest(node.name, known) or next(  # or one glued to more letters: "potatoes"
             (word for word in sorted(_QUANTITY_WORDS, key=len, reverse=True) if node.name.startswith(word)), None)
         if match is not None:
             hint = f'did you mean "{match}"?'
@@ -176,9 +193,49 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
         yield from _check_number(node.of, names)
 
 
-def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames) -> Iterator[EffectProblem]:
-    """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``."""
+def _unknown_variable(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
+    hint = _unknown_hint(name, names.variables, list_up_to=8) or (
+        f'declare it in the ruleset, with the value it starts at: "variables: {{{name}: 0}}"')
+    return EffectProblem("unknown-variable", f'unknown variable "{name}"', hint, line, column)
+
+
+def _kind_of_plural(word: str, names: EffectNames) -> str | None:
+    """The space kind of this ruleset that ``word`` is the plural of (`railroads`: `railroad`), or None."""
+    return next((kind for kind in sorted(names.kinds) if ast.plural(kind) == word), None)
+
+
+def _check_owned(node: ast.Owned, names: EffectNames) -> Iterator[EffectProblem]:
+    """`railroads owned by P`: a kind of this board, by its plural; `lots of group G owned by P`: a group."""
+    hint: str | None
+    if node.group:
+        if node.name not in names.groups:
+            hint = (f'{node.name} is a space kind: write "{ast.plural(node.name)} owned by ..."'
+                    if node.name in names.kinds else _unknown_hint(node.name, names.groups, list_up_to=12))
+            yield EffectProblem("unknown-group", f'unknown group "{node.name}"', hint, node.line, node.column)
+    elif _kind_of_plural(node.name, names) is None:
+        plurals = {ast.plural(kind) for kind in names.kinds}
+        if node.name in names.kinds:
+            hint = f'a count takes the plural: write "{ast.plural(node.name)}"'
+        elif node.name in names.groups:
+            hint = f'{node.name} is a group: write "lots of group {node.name} owned by ..."'
+        else:
+            hint = _unknown_hint(node.name, plurals, list_up_to=12)
+        yield EffectProblem("unknown-kind", f'unknown space kind "{node.name}" (a count names the kind in the '
+                            "plural)", hint, node.line, node.column)
+    yield from _check_ref(node.of, "player", node.to_text(), names)
+
+
+def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames, *,
+               choosable: bool = False) -> Iterator[EffectProblem]:
+    """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``; ``choosable``: where the
+    player may be one the player chooses (who is paid, who pays)."""
     if expected == "player":
+        if ref.name == "chosen" and not ref.space and not choosable:
+            yield EffectProblem(
+                "choice-not-here", f'"{context}": a player you choose can only be paid or pay',
+                'write "pay 50 to a player you choose" or "collect 50 from a player you choose"', ref.line,
+                ref.column)
+            return
         if not ref.space:
             return
         if ref.name in names.spaces:

@@ -25,8 +25,9 @@ Primitives a game provides::
   * pay_player(p, to, amount, reason)    p pays seat `to` (nobody, -1: the bank)
   * collect_from(p, source, amount, reason)  seat `source` pays p (nobody, -1: the bank)
     add_to_pot(amount, reason)           the bank puts money in the pot
+    set_variable(index, name, value)     a variable of the game (``game.variables[index]``) takes ``value``
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
-    cash, owner, position, pot, round, last_roll  read by the expressions
+    cash, owner, position, pot, round, last_roll, variables  read by the expressions
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -44,12 +45,21 @@ AmountFn = Callable[[Any, int], int]
 
 
 class Names:
-    """Board facts the compiler needs: name -> indexes, kind or group -> indexes."""
+    """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
+    group by its key alone, for the counts); and how the rules round a fraction (``rules.rounding``)."""
 
-    def __init__(self, board: Any):
+    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = ()):
+        if rounding not in ROUNDINGS:
+            raise ValueError(f"rounding is one of {sorted(ROUNDINGS)}, not {rounding!r}")
         self.board = board
+        self.rounding = rounding
+        self.divide = ROUNDINGS[rounding]
         self.by_name: dict[str, tuple[int, ...]] = {}
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
+        self.by_plural: dict[str, tuple[int, ...]] = {}
+        self.by_group: dict[str, tuple[int, ...]] = {}
+        #: the game's variables by name: their place in ``game.variables``
+        self.variables = {name: index for index, name in enumerate(variables)}
         for space in board:
             self.by_name.setdefault(space.name, ())
             self.by_name[space.name] += (space.index,)
@@ -57,6 +67,27 @@ class Names:
                 if key is not None:
                     self.by_kind_or_group.setdefault(key, ())
                     self.by_kind_or_group[key] += (space.index,)
+            kind = ast.plural(space.kind)
+            self.by_plural[kind] = self.by_plural.get(kind, ()) + (space.index,)
+            if space.group is not None:
+                self.by_group[space.group] = self.by_group.get(space.group, ()) + (space.index,)
+
+
+def _down(a: int, b: int) -> int:
+    return a // b
+
+
+def _up(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _nearest(a: int, b: int) -> int:
+    """a / b to the nearest whole number, a half up (towards the larger number)."""
+    return (2 * a + b) // (2 * b)
+
+
+#: ``rules.rounding`` -> how a fraction (``a / b``, ``N% of a``) becomes a whole number; b is never 0.
+ROUNDINGS: dict[str, Callable[[int, int], int]] = {"down": _down, "up": _up, "nearest": _nearest}
 
 
 def compile_condition(condition: ast.Condition, names: Names) -> Callable[[Any, int], bool]:
@@ -116,6 +147,8 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
         return lambda game, p, card: game.pay_fee(p, amount(game, p), reason)
     if isinstance(statement, ast.CollectPot):
         return lambda game, p, card: game.collect_pot(p)
+    if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.ChosenTarget):
+        return _to_chosen_space(statement, names)
     if isinstance(statement, ast.AdvanceTo):
         targets = _targets(statement.target, names)
         rent = _rent(statement.rent)
@@ -126,6 +159,8 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Move):
         steps = statement.steps
         return lambda game, p, card: game.move_by(p, steps)
+    if isinstance(statement, ast.MoveBy):
+        return _move_by(statement, names)
     if isinstance(statement, ast.GoToJail):
         return _asks_nobody(lambda game, p, card: game.send_to_jail(p))
     if isinstance(statement, ast.Keep):
@@ -133,12 +168,20 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Draw):
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)
+    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
+        return _with_chosen_player(statement, names, reason)
     if isinstance(statement, ast.PayTo):
         amount, to = _amount(statement.amount, names), _player(statement.to, names)
         return lambda game, p, card: game.pay_player(p, to(game, p), amount(game, p), reason)
     if isinstance(statement, ast.CollectFrom):
         amount, source = _amount(statement.amount, names), _player(statement.source, names)
         return lambda game, p, card: game.collect_from(p, source(game, p), amount(game, p), reason)
+    if isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
+        amount, index, name = _amount(statement.amount, names), names.variables[statement.name], statement.name
+        if isinstance(statement, ast.SetVariable):
+            return _asks_nobody(lambda game, p, card: game.set_variable(index, name, amount(game, p)))
+        return _asks_nobody(lambda game, p, card: game.set_variable(
+            index, name, min(game.variables[index] + amount(game, p), LIMIT)))
     if isinstance(statement, ast.AddToPot):
         amount = _amount(statement.amount, names)
         return _asks_nobody(lambda game, p, card: game.add_to_pot(amount(game, p), reason))
@@ -155,6 +198,73 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
 
         return run_if
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
+
+
+def _chosen(statement: ast.PayTo | ast.CollectFrom) -> bool:
+    party = statement.to if isinstance(statement, ast.PayTo) else statement.source
+    return party.name == "chosen" and not party.space
+
+
+def _with_chosen_player(statement: ast.PayTo | ast.CollectFrom, names: Names, reason: str) -> Run:
+    """`pay 50 to a player you choose`, `collect 50 from a player you choose`: the player picks one of the
+    others still in the game (a ``choose`` decision between `pay 50 to player 2`, ... in seat order; with
+    one other, no question), then pays or collects as written."""
+    amount = _amount(statement.amount, names)
+    pays = isinstance(statement, ast.PayTo)
+    written = f"pay {statement.amount.to_text()} to" if pays else f"collect {statement.amount.to_text()} from"
+
+    def cost(game: Any, p: int) -> int:
+        return amount(game, p) if pays else -amount(game, p)
+
+    def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        others = [seat for seat in range(game.players) if seat != p and not game.bankrupt[seat]]
+        if not others:
+            return
+        chosen = 0
+        if len(others) > 1:
+            options = tuple(f"{written} player {seat + 1}" for seat in others)
+            chosen = yield from game.choose(p, options, (cost,) * len(others))
+        if pays:
+            yield from game.pay_player(p, others[chosen], amount(game, p), reason)
+        else:
+            yield from game.collect_from(p, others[chosen], amount(game, p), reason)
+
+    return run_chosen
+
+
+def _to_chosen_space(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> Run:
+    """`advance to a space you choose`, `go back to a space you choose`: the player picks a space by its name
+    (a ``choose`` decision between `advance to "GO"`, ... in board order, one a name), then moves as if the
+    effect named it."""
+    forward = isinstance(statement, ast.AdvanceTo)
+    rent = _rent(statement.rent) if isinstance(statement, ast.AdvanceTo) else None
+    suffix = f" {statement.rent.to_text()}" if isinstance(statement, ast.AdvanceTo) and statement.rent else ""
+    verb = "advance to" if forward else "go back to"
+    spaces = tuple(names.by_name)  # board order: a dict keeps the order its names were met
+    options = tuple(f'{verb} "{name}"{suffix}' for name in spaces)
+    targets = tuple(names.by_name[name] for name in spaces)
+    costs = (_free,) * len(spaces)
+
+    def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        chosen = (yield from game.choose(p, options, costs)) if len(options) > 1 else 0  # a board of one name
+        if forward:
+            yield from game.advance_to(p, targets[chosen], rent)
+        else:
+            yield from game.go_back_to(p, targets[chosen])
+
+    return run_chosen
+
+
+def _move_by(statement: ast.MoveBy, names: Names) -> Run:
+    """`move forward N spaces` / `go back N spaces`: N worked out now, at most MOVE_MAX; 0 moves nothing."""
+    count, sign = _amount(statement.count, names), 1 if statement.forward else -1
+
+    def run_move(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        steps = min(count(game, p), ast.MOVE_MAX)
+        if steps:
+            yield from game.move_by(p, sign * steps)
+
+    return run_move
 
 
 def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
@@ -192,6 +302,8 @@ def _money_cost(statement: Any, names: Names) -> AmountFn:
             return sign * amount(game, p) * others
 
         return each
+    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
+        return lambda game, p: sign * amount(game, p)  # whoever is chosen, it is paid
     if isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         party = _player(statement.to if isinstance(statement, ast.PayTo) else statement.source, names)
         return lambda game, p: 0 if party(game, p) == p else sign * amount(game, p)
@@ -237,6 +349,8 @@ def _number(node: Any, names: Names) -> AmountFn:
         return _term(node, names)
     if isinstance(node, ast.Quantity):
         return _quantity(node, names)
+    if isinstance(node, ast.Owned):
+        return _owned(node, names)
     if isinstance(node, ast.Arith):
         left, right = _number(node.left, names), _number(node.right, names)
         if node.op == "+":
@@ -245,21 +359,33 @@ def _number(node: Any, names: Names) -> AmountFn:
             return lambda game, p: _bounded(left(game, p) - right(game, p))
         if node.op == "x":
             return lambda game, p: _bounded(left(game, p) * right(game, p))
-        return lambda game, p: _divided(left(game, p), right(game, p))
+        if names.rounding == "down":  # the classic rule, inline
+            return lambda game, p: _divided_down(left(game, p), right(game, p))
+        divide = names.divide
+        return lambda game, p: _divided(left(game, p), right(game, p), divide)
     if isinstance(node, ast.Extreme):
         args = tuple(_number(arg, names) for arg in node.args)
         pick = min if node.fn == "min" else max
         return lambda game, p: pick(arg(game, p) for arg in args)
     if isinstance(node, ast.PercentOf):
-        percent, of = node.percent, _number(node.of, names)
-        return lambda game, p: of(game, p) * percent // 100
+        percent, of, divide = node.percent, _number(node.of, names), names.divide
+        if names.rounding == "down":
+            return lambda game, p: of(game, p) * percent // 100
+        return lambda game, p: divide(of(game, p) * percent, 100)
+    if isinstance(node, ast.Name) and node.name in names.variables:
+        index = names.variables[node.name]
+        return lambda game, p: game.variables[index]
     raise TypeError(f"no number for {node.to_text() if hasattr(node, 'to_text') else node!r}: the checker "
                     "reports an unknown quantity before anything is compiled")
 
 
-def _divided(left: int, right: int) -> int:
-    """Division rounds down; by 0 it gives 0 (an effect never stops a game)."""
+def _divided_down(left: int, right: int) -> int:
     return left // right if right else 0
+
+
+def _divided(left: int, right: int, divide: Callable[[int, int], int]) -> int:
+    """Division rounds as the rules say; by 0 it gives 0 (an effect never stops a game)."""
+    return divide(left, right) if right else 0
 
 
 def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
@@ -298,6 +424,17 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
     if name == "laps":
         return lambda game, p: _of_seat(game.laps, who(game, p))
     return lambda game, p: max(_of_seat(game.jail_turns, who(game, p)), 0)  # turns in jail
+
+
+def _owned(node: ast.Owned, names: Names) -> AmountFn:
+    """`railroads owned by P`, `lots of group red owned by P`: how many of those spaces P owns (nobody: 0)."""
+    indexes = names.by_group[node.name] if node.group else names.by_plural[node.name]
+    who = _player(node.of, names)
+    return lambda game, p: _count_of(game, who(game, p), indexes)
+
+
+def _count_of(game: Any, seat: int, indexes: tuple[int, ...]) -> int:
+    return int(game.count_owned(seat, indexes)) if seat >= 0 else 0
 
 
 def _of_seat(values: Any, seat: int) -> int:
@@ -402,6 +539,8 @@ def _term(term: Any, names: Names) -> AmountFn:
         value, indexes = term.value, names.by_kind_or_group[term.name]
         return lambda game, p: value * game.count_owned(p, indexes)
     if isinstance(term, ast.PercentOfNetWorth):
-        percent = term.percent
-        return lambda game, p: game.net_worth(p) * percent // 100
+        percent, divide = term.percent, names.divide
+        if names.rounding == "down":
+            return lambda game, p: game.net_worth(p) * percent // 100
+        return lambda game, p: divide(game.net_worth(p) * percent, 100)
     raise TypeError(f"no compiler for {type(term).__name__}")

@@ -153,7 +153,7 @@ def _terminal_words() -> dict[str, str]:
 def _amount_starts() -> frozenset[str]:
     """The terminals an amount may start with besides a number: quantity keywords, min, max, "(" and a word."""
     starts = {"WORD", "LPAR", "MIN", "MAX"}
-    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()}
+    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots"}  # and the group counts
     for terminal in parser().terminals:
         if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value in written | {"min", "max", "("}:
             starts.add(terminal.name)
@@ -176,11 +176,12 @@ def keywords() -> frozenset[str]:
 class _Invalid(Exception):
     """Raised inside the Transformer; becomes an EffectSyntaxError at `token`."""
 
-    def __init__(self, message: str, token: Token, hint: str | None = None) -> None:
+    def __init__(self, message: str, token: Token, hint: str | None = None, after_words: int = 0) -> None:
         super().__init__(message)
         self.message = message
         self.token = token
         self.hint = hint
+        self.after_words = after_words  # the error is this many words after the token's start
 
 
 def _bounded(token: Token, low: int, high: int, what: str, hint: str | None = None) -> int:
@@ -230,6 +231,13 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def add_to_pot(self, amount: ast.Amount) -> ast.AddToPot:
         return ast.AddToPot(amount)
 
+    def add_to_variable(self, amount: ast.Amount, name: Token) -> ast.AddToVariable:
+        return ast.AddToVariable(amount, _identifier(name, "a variable"), line=name.line or 0,
+                                 column=name.column or 0)
+
+    def set_variable(self, name: Token, amount: ast.Amount) -> ast.SetVariable:
+        return ast.SetVariable(_identifier(name, "a variable"), amount, line=name.line or 0, column=name.column or 0)
+
     def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
         return ast.PayTo(amount, to)
 
@@ -267,6 +275,14 @@ class _Build(Transformer_NonRecursive[Any, Any]):
                 "negative numbers move backwards",
             )
         return ast.Move(value)
+
+    @v_args(meta=True)
+    def move_forward(self, meta: Any, children: list[Any]) -> ast.Move | ast.MoveBy:
+        return _move_by(children[0], meta, forward=True)
+
+    @v_args(meta=True)
+    def move_back(self, meta: Any, children: list[Any]) -> ast.Move | ast.MoveBy:
+        return _move_by(children[0], meta, forward=False)
 
     def go_to_jail(self) -> ast.GoToJail:
         return ast.GoToJail()
@@ -320,6 +336,17 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
     def term(self, quantity: Any) -> Any:
         return quantity
+
+    def owned_of_kind(self, word: Token, of: ast.Ref) -> ast.Owned:
+        return ast.Owned(_identifier(word, "a space kind"), of, line=word.line or 0, column=word.column or 0)
+
+    def owned_of_group(self, key: Token, of: ast.Ref) -> ast.Owned:
+        return ast.Owned(_identifier(key, "a group key"), of, group=True, line=key.line or 0,
+                         column=key.column or 0)
+
+    @v_args(meta=True)
+    def you_own(self, meta: Any, children: list[Any]) -> ast.Ref:
+        return ast.Ref("you", line=meta.line, column=meta.column)
 
     def name(self, word: Token) -> ast.Name:
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
@@ -393,6 +420,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
             _identifier(name, "a space kind or group key"), line=name.line or 0, column=name.column or 0
         )
 
+    def chosen_space(self) -> ast.ChosenTarget:
+        return ast.ChosenTarget()
+
     def quoted_space(self, name: Token) -> ast.SpaceTarget:
         inner = name[1:-1]
         if not inner.strip():
@@ -417,6 +447,19 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
 #: The grammar's rule for each quantity (the rule of `rent of S` is `rent_of`: `rent` is the rent modifier's).
 _QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent"}, "rent_of": "rent"}
+
+
+def _move_by(amount: ast.Amount, meta: Any, *, forward: bool) -> ast.Move | ast.MoveBy:
+    """`move forward N spaces`, `go back N spaces`: a constant count is the plain `move N` (`move -N`), with
+    its limits; any other is worked out when the move happens."""
+    constant = amount.constant
+    if constant is None:
+        return _nested(ast.MoveBy(amount, forward), meta)
+    if not 1 <= constant <= ast.MOVE_MAX:
+        position = Token("NUMBER", "", start_pos=getattr(meta, "start_pos", 0) or 0)
+        raise _Invalid(f"the number of spaces to move must be between 1 and {ast.MOVE_MAX}, not {constant}",
+                       position, after_words=2)  # at the count, after "move forward" or "go back"
+    return ast.Move(constant if forward else -constant)
 
 
 def _as_sequence(branch: Any) -> ast.Sequence:
@@ -486,8 +529,11 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
         return node.statements
-    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot)):
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.SetVariable,
+                         ast.AddToVariable)):
         return (node.amount,)
+    if isinstance(node, ast.MoveBy):
+        return (node.count,)
     return ()
 
 
@@ -533,7 +579,14 @@ def _parse(text: str, start: str) -> Any:
     except VisitError as wrapped:
         problem = wrapped.orig_exc
         if isinstance(problem, _Invalid):
-            raise _error_at(text, problem.token.start_pos or 0, problem.message, hint=problem.hint) from None
+            pos = problem.token.start_pos or 0
+            if problem.after_words:
+                skipped = re.match(rf"(?:\S+\s+){{{problem.after_words}}}", text[pos:])
+                pos += skipped.end() if skipped else 0
+            hint = problem.hint
+            if problem.token.startswith("-") and re.search(r"\b(forward|back)\s*\Z", text[:pos]):
+                hint = 'a count of spaces is a number of at least 1: "go back 3 spaces" moves back'
+            raise _error_at(text, pos, problem.message, hint=hint) from None
         raise problem from None
     except UnexpectedInput as failure:
         raise _explain(text, failure, start) from None
@@ -621,6 +674,9 @@ def _expected_words(terminals: set[str], before: list[tuple[str, int]]) -> list[
         terminals = {name for name in terminals if name not in _amount_starts()}
     for name in terminals:
         if name == "WS":
+            continue
+        if name == "A":  # "a space you choose" where a move's target goes, else "a player you choose"
+            described.add('"a space you choose"' if "NEAREST" in terminals else '"a player you choose"')
             continue
         if name == "WORD":
             if previous == "draw":
@@ -721,8 +777,6 @@ def _hint(text: str, pos: int, found: str | None, expected: set[str], before: li
     if found == "x" and previous == "rent" and after_found.isdigit():
         return f'write the multiplier without a space: "x{after_found}"'
 
-    if len(words) >= 3 and words[-3:-1] == ["back", "to"] and previous == "nearest":
-        return '"go back to" takes a named space; "nearest" only works after "advance to"'
     # A bare space name followed by more text: most likely a name of several words.
     if len(words) >= 2 and words[-2] == "to" and previous[:1].isalpha() and previous != "nearest":
         start = before[-1][1]

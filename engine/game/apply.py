@@ -58,6 +58,7 @@ from .events import (
     TURN,
     UNMORTGAGE,
     USE_CARD,
+    VARIABLE,
     from_dict,
 )
 from .state import LISTS, SCALARS, GameState
@@ -189,6 +190,14 @@ def shuffle(g: Any, deck_key: str, order: tuple[int, ...]) -> None:
     g.record((SHUFFLE, deck_key, order))
 
 
+def variable(g: Any, name: str, value: int) -> None:
+    """A variable of the game takes a new value (a log read without its ruleset: only recorded)."""
+    index = g.tables.variable_index.get(name) if g.tables is not None else None
+    if index is not None:
+        g.variables[index] = value
+    g.record((VARIABLE, name, value))
+
+
 def note(g: Any, record: Record) -> None:
     """An event that changes nothing (a choice told, an answer refused, a decision recorded): recorded only."""
     g.record(record)
@@ -301,9 +310,9 @@ def _return_card(g: Any, held_card: tuple[str, int]) -> None:
 #: Each event type's function, by type code.
 _APPLY: dict[int, Callable[..., None]] = {
     GAME_START: game_start, TURN: turn, TO_MOVE: to_move, ROLL: roll, MOVE: move, JAIL: jail, BUY: buy,
-    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, USE_CARD: use_card, PAYMENT: payment,
-    PROPERTY: property_, BUILD: build,
-    SELL: sell, MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
+    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, USE_CARD: use_card, VARIABLE: variable,
+    PAYMENT: payment, PROPERTY: property_, BUILD: build, SELL: sell, MORTGAGE: mortgage, UNMORTGAGE: unmortgage,
+    TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
 }
 for _code in (CHOICE, REFUSED, DECISION, TIME_UP):
     _APPLY[_code] = lambda g, *fields, _code=_code: g.record((_code, *fields))
@@ -349,11 +358,13 @@ class Replay(GameState):
             replay.decks = {key: deque(order) for key, order in start.decks.items()}
             replay.last_roll = tuple(start.last_roll)
             replay.rng = start.rng
+            replay.variables = list(start.variables)
         else:  # no players yet, or a log read without its ruleset: lists grow as the events name spaces
             replay._blank(players)
             if ruleset is not None:
                 size = len(ruleset.board)
                 replay.owner, replay.buildings, replay.mortgaged = [-1] * size, [0] * size, [False] * size
+                replay.variables = [value for _, value in ruleset.variables]
         replay.tables = tables_for(ruleset) if ruleset is not None else None
         replay.events = []
         replay.record = replay.events.append
@@ -373,6 +384,7 @@ class Replay(GameState):
         self.decks = {}
         self.last_roll = ()
         self.rng = (3, (0,) * 625, None)
+        self.variables = []
 
     @classmethod
     def of_records(cls, records: Iterable[Record], ruleset: Any, *, start: GameState | None = None) -> Replay:

@@ -12,7 +12,9 @@ kind               ``args``                                            legal ans
 ``bid``            ``(item, high_bid, leader)``; item ``("space", i)``  0 (pass), or an ``int`` above
                    or ``("house", None)``/``("hotel", None)``           the high bid, at most the cash
 ``jail``           ``(options,)``: "roll", "pay", "card"               one of ``options``
-``choose``         ``(options,)``: the alternatives' texts             an index of ``options``
+``choose``         ``(options,)``: the alternatives' texts (of a       an index of ``options``
+                   ``choose:``, or one a player or a space to pick:
+                   ``pay 50 to player 2``, ``advance to "GO"``)
 ``act``            ``()``                                              ``None`` (done), a build, sell,
                                                                        mortgage, unmortgage or card
                                                                        use of :meth:`legal_actions`,

@@ -143,6 +143,13 @@ class Shuffle(NamedTuple):
     order: tuple[int, ...]
 
 
+class Variable(NamedTuple):
+    """A variable of the game (the ruleset's ``variables``) takes a new ``value`` (`set jackpot to 500`)."""
+
+    name: str
+    value: int
+
+
 class Choice(NamedTuple):
     seat: int
     options: tuple[str, ...]
@@ -239,15 +246,17 @@ TYPES: tuple[tuple[str, type], ...] = (
     ("build", Build), ("sell", Sell), ("mortgage", Mortgage), ("unmortgage", Unmortgage), ("trade", Trade),
     ("refused", Refused), ("decision", DecisionMade), ("bankrupt", Bankrupt), ("game_end", GameEnd),
     ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp), ("shuffle", Shuffle), ("use_card", UseCard),
+    ("variable", Variable),
 )
 (GAME_START, TURN, ROLL, MOVE, JAIL, BUY, AUCTION, CARD, CHOICE, PAYMENT, PROPERTY, BUILD, SELL, MORTGAGE,
  UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP, SHUFFLE,
- USE_CARD) = range(len(TYPES))
+ USE_CARD, VARIABLE) = range(len(TYPES))
 
 EVENT_TYPES = tuple(name for name, _ in TYPES)
 CODES = {name: code for code, (name, _) in enumerate(TYPES)}
 #: What a version-1 log does not have: these event types, and these keys of game_start.
-LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up", "shuffle", "use_card"), "game_start": ("log", "decks"),
+LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up", "shuffle", "use_card", "variable"),
+               "game_start": ("log", "decks"),
                "jail_actions": ("stay",)}
 
 # The keys of each type's JSON object: the class's fields, with `from_` written `from`.

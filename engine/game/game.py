@@ -109,6 +109,7 @@ class Game(Money):
         self.houses_left = ruleset.houses
         self.hotels_left = ruleset.hotels
         self.pot = 0
+        self.variables = list(t.variable_start)  # the ruleset's named numbers, in its order
         self.decks: dict[str, deque[int]] = {key: deque(range(len(slots))) for key, slots in t.decks.items()}
         self.turn = 0
         self.round = 0
@@ -897,6 +898,10 @@ class Game(Money):
         amount = min(amount, MAX_CASH - self.pot)
         if amount > 0:
             self._transfer(BANK, POT, amount, reason)
+
+    def set_variable(self, index: int, name: str, value: int) -> None:
+        """A variable of the game takes ``value`` (an effect's `set jackpot to ...`, `add ... to jackpot`)."""
+        writes.variable(self, name, value)
 
     def take_pot(self, p: int) -> None:
         if self.pot > 0:

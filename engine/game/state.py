@@ -107,7 +107,7 @@ class Pending:
 class GameState:
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
-    __slots__ = (*STATE_KEYS, "pending")
+    __slots__ = (*STATE_KEYS, "pending", "variables")
 
     cash: list[int]
     position: list[int]
@@ -134,6 +134,7 @@ class GameState:
     last_roll: tuple[int, ...]
     rng: tuple[int, tuple[int, ...], float | None]
     pending: Pending | None  # the half-played turn's work; None between turns
+    variables: list[int]  # the ruleset's variables (`variables:`), in its order; in the JSON only when there are
 
     # ------------------------------------------------------------------ to and from games and JSON
 
@@ -157,6 +158,7 @@ class GameState:
         state.decks = {key: list(order) for key, order in source.decks.items()}
         state.last_roll = tuple(source.last_roll)
         state.rng = rng
+        state.variables = list(source.variables)
         state.pending = getattr(source, "pending", None) if isinstance(source, GameState) else None
         return state
 
@@ -191,6 +193,7 @@ class GameState:
         game.held_cards = [list(cards) for cards in self.held_cards]
         game.decks = {key: deque(self.decks[key]) for key in game.decks}
         game.last_roll = tuple(self.last_roll)
+        game.variables = list(self.variables)
         game.rng.setstate(self.rng)
 
     def copy(self) -> GameState:
@@ -206,6 +209,8 @@ class GameState:
         data["last_roll"] = list(self.last_roll)
         version, internal, gauss = self.rng
         data["rng"] = [version, list(internal), gauss]
+        if self.variables:  # a ruleset without variables writes the position it always wrote
+            data["variables"] = list(self.variables)
         if self.pending is not None:
             data["pending"] = self.pending.to_json()
         return data
@@ -234,6 +239,7 @@ class GameState:
         state.last_roll = tuple(data["last_roll"])
         version, internal, gauss = data["rng"]
         state.rng = (version, tuple(internal), gauss)
+        state.variables = list(data.get("variables", ()))
         state.pending = Pending.from_json(data["pending"]) if data.get("pending") is not None else None
         return state
 
@@ -352,6 +358,16 @@ class Setup:
         self.state.cash[self._seat(seat)] = amount
         return self
 
+    def set_variable(self, name: str, value: int) -> Setup:
+        """Give the ruleset's variable ``name`` (`variables:`) a value; ``ValueError`` for a name it does not
+        declare."""
+        names = self._tables.variable_names
+        if name not in names:
+            raise ValueError(f"no variable {name!r} in {self.ruleset.id}"
+                             + (f" (its variables: {', '.join(names)})" if names else " (it declares none)"))
+        self.state.variables[names.index(name)] = value
+        return self
+
     def place(self, seat: int, space: int | str) -> Setup:
         """Put ``seat``'s token on ``space`` (out of jail)."""
         self.state.position[self._seat(seat)] = self.space(space)
@@ -466,8 +482,18 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
         found.add("state", f"state is {describe(state)}, not an object")
         return
     t = tables_for(ruleset)
-    check_keys({key: value for key, value in state.items() if key != "pending"}, STATE_KEYS, "state", found,
-               optional=OPTIONAL)
+    check_keys({key: value for key, value in state.items() if key not in ("pending", "variables")}, STATE_KEYS,
+               "state", found, optional=OPTIONAL)
+    declared = [name for name, _ in ruleset.variables]
+    values = state.get("variables", [])
+    if not isinstance(values, list) or len(values) != len(declared):
+        found.add("variables", f"state.variables is {describe(values)}, not the values of the ruleset's "
+                               f"{len(declared)} variables ({', '.join(declared) or 'none'}), in order")
+    else:
+        for name, value in zip(declared, values, strict=True):
+            if not _is_int(value, 0, MAX_CASH):
+                found.add("variables", f"the variable {name} is {describe(value)}, not a whole number from 0 to "
+                                       f"{MAX_CASH}")
     if "pending" in state:
         _check_pending(state["pending"], ruleset, n, found)
 

@@ -41,7 +41,11 @@ class Tables:
         self.ruleset = ruleset
         board = ruleset.board
         rules = ruleset.rules
-        names = Names(board)
+        names = Names(board, rules.rounding, tuple(name for name, _ in ruleset.variables))
+        #: the game's variables (``variables:``): their names and the values they start at, in order
+        self.variable_names = tuple(name for name, _ in ruleset.variables)
+        self.variable_index = {name: index for index, name in enumerate(self.variable_names)}
+        self.variable_start = tuple(value for _, value in ruleset.variables)
         self.size = len(board)
         self.names = tuple(s.name for s in board)
         self.kind = [KIND_CODE.get(s.kind, NOTHING) for s in board]

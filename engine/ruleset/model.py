@@ -145,6 +145,8 @@ class Rules:
     #: trades one player may propose in one after-turn phase (each refused or declined one counts)
     trades_per_phase: int
     fees_to: str
+    #: how an effect's fractions become whole numbers: "down", "up" or "nearest" (a half up)
+    rounding: str
     deal_deeds: int | str  # a number a seat, or "all"
     deeds_free: bool
     end: EndRules
@@ -186,6 +188,8 @@ class Ruleset:
     variants: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
     permissions: tuple[Permission, ...] = ()
+    #: the game's named numbers (`variables:`), each with the value it starts at, in the file's order
+    variables: tuple[tuple[str, int], ...] = ()
 
     def space(self, name: str) -> Space:
         """The first space with this name; ``KeyError`` if there is none."""
@@ -242,6 +246,7 @@ class Ruleset:
             "triggers": [{"on": t.on, **({"space": t.space_name} if t.space_name is not None else {}),
                           "effect": t.effect_text} for t in self.triggers],
             "permissions": {p.key: p.text for p in self.permissions},
+            **({"variables": dict(self.variables)} if self.variables else {}),
             "rules": {
                 "salary": rules.salary,
                 "jail": attrs.asdict(rules.jail),
@@ -253,6 +258,7 @@ class Ruleset:
                 "cards": {"shuffle_before_draw": rules.shuffle_before_draw},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
+                "rounding": rules.rounding,
                 "setup": {"deal_deeds": rules.deal_deeds, "deeds_free": rules.deeds_free},
                 "end": attrs.asdict(rules.end),
             },
@@ -338,6 +344,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         auction_min_bid=r["auction"]["min_bid"],
         trades_per_phase=r["trade"]["max_per_phase"],
         fees_to=r["fees_to"],
+        rounding=r["rounding"],
         deal_deeds=r["setup"]["deal_deeds"],
         deeds_free=r["setup"]["deeds_free"],
         end=EndRules(**r["end"]),
@@ -348,7 +355,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         dice_count=data["dice"]["count"], dice_sides=data["dice"]["sides"],
         houses=data["bank"]["houses"], hotels=data["bank"]["hotels"], starting_cash=data["bank"]["starting_cash"],
         groups=groups, board=tuple(board), decks=decks, triggers=triggers, rules=rules,
-        variants=variants, files=files,
+        variants=variants, files=files, variables=tuple(data.get("variables", {}).items()),
         permissions=tuple(Permission(key, text, effects.get(("permissions", key)))
                           for key, text in data.get("permissions", {}).items()),
     )

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..effects.check import EffectNames, parse_and_check, parse_and_check_condition
+from ..effects.parse import keywords
 from .compose import Composed
 from .load import Mark
 from .model import DEFAULTS, OWNABLE_KINDS, with_defaults
@@ -189,11 +190,19 @@ def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, 
 
 def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
                    problems: list[Problem]) -> dict[tuple[Any, ...], Any]:
+    variables = data.get("variables", {})
+    words = keywords()
+    for name in variables:
+        if name in words:  # `set pot to 5` would be read as the pot itself: a name of the language's own
+            problems.append(composed.problem(("variables", name), "variable-name",
+                                             f'"{name}" is a word of the effect language, so it cannot name '
+                                             "a variable", f'give it another name, such as "my_{name}"'))
     names = EffectNames(
         spaces=tuple(s["name"] for s in board),
         kinds=frozenset(s["kind"] for s in board),
         groups=frozenset(data.get("groups", {})),
         decks=frozenset(data.get("decks", {})),
+        variables=frozenset(name for name in variables if name not in words),
     )
     places: list[tuple[tuple[Any, ...], str, str]] = []
     for index, space in enumerate(board):
