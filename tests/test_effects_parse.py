@@ -504,9 +504,11 @@ def test_parser_from_tables_parses_like_the_grammar() -> None:
              for card in deck.cards if isinstance(card.effect, str)]
     texts += ["advance to nearest utility with rent 10 x dice", "choose: pay 10 | draw chance"]
     for text in texts:
-        assert loaded.parse(text) == fresh.parse(text), text
+        assert loaded.parse(text, start="start") == fresh.parse(text, start="start"), text
+    for text in ("doubles and dice = 12", "amount > 100 or owner is in jail"):  # a trigger's condition
+        assert loaded.parse(text, start="condition") == fresh.parse(text, start="condition"), text
     with pytest.raises(lark.exceptions.UnexpectedInput):
-        loaded.parse("pay 10 10")
+        loaded.parse("pay 10 10", start="start")
 
 
 def _shipped_lark_version() -> str:

@@ -22,7 +22,7 @@ from lark.lexer import PatternStr
 
 from . import ast
 
-__all__ = ["EffectSyntaxError", "parse_effect", "parser"]
+__all__ = ["EffectSyntaxError", "parse_condition", "parse_effect", "parser"]
 
 
 class EffectSyntaxError(Exception):
@@ -98,6 +98,8 @@ GRAMMAR_OPTIONS: dict[str, Any] = {
     "lexer": "contextual",
     "propagate_positions": True,
     "maybe_placeholders": True,
+    # An effect; a condition alone (a trigger's `if:`), read by the same tables.
+    "start": ["start", "condition"],
 }
 
 
@@ -232,6 +234,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
         return ast.PayTo(amount, to)
 
+    def pay_to_pot(self, amount: ast.Amount) -> ast.PayToPot:
+        return ast.PayToPot(amount)
+
     @v_args(meta=True)
     def if_statement(self, meta: Any, children: list[Any]) -> ast.If:
         condition, then, *rest = children
@@ -320,7 +325,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def term(self, quantity: Any) -> Any:
         return quantity
 
-    def name(self, word: Token) -> ast.Name:
+    def name(self, word: Token) -> ast.Name | ast.Quantity:
+        if str(word) in _WORD_QUANTITIES:  # a quantity of one word that is no keyword (`amount`)
+            return ast.Quantity(str(word), line=word.line or 0, column=word.column or 0)
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
@@ -412,7 +419,10 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
 
 #: The grammar's rule for each quantity (the rule of `rent of S` is `rent_of`: `rent` is the rent modifier's).
-_QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent"}, "rent_of": "rent"}
+#: Quantities the grammar reads as a plain word (no keyword: `amount` stays free for names elsewhere).
+_WORD_QUANTITIES = frozenset({"amount"})
+_QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent" and name not in _WORD_QUANTITIES},
+                   "rent_of": "rent"}
 
 
 def _as_sequence(branch: Any) -> ast.Sequence:
@@ -482,7 +492,7 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
         return node.statements
-    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot)):
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.PayToPot)):
         return (node.amount,)
     return ()
 
@@ -506,19 +516,36 @@ def parse_effect(text: str) -> ast.Effect:
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be a str, not {type(text).__name__}")
+    effect: ast.Effect = _parse(text, "start")
+    return effect
+
+
+def parse_condition(text: str) -> Any:
+    """Parse a condition alone (a trigger's ``if:``): a node of :data:`monopoly.effects.ast.CONDITION_TYPES`;
+    raise EffectSyntaxError for bad text, its position inside the condition's text.
+
+    >>> parse_condition("doubles and dice = 12").to_text()
+    'doubles and dice = 12'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"condition text must be a str, not {type(text).__name__}")
+    return _parse(text, "condition")
+
+
+def _parse(text: str, start: str) -> Any:
     try:
-        tree = parser().parse(text)
-        effect: ast.Effect = _BUILD.transform(tree)
-        return effect
+        tree = parser().parse(text, start=start)
+        return _BUILD.transform(tree)
     except VisitError as wrapped:
         problem = wrapped.orig_exc
         if isinstance(problem, _Invalid):
             raise _error_at(text, problem.token.start_pos or 0, problem.message, hint=problem.hint) from None
         raise problem from None
     except UnexpectedInput as failure:
-        raise _explain(text, failure) from None
+        raise _explain(text, failure, start) from None
     except LarkError as failure:  # anything else lark may raise: still one error type
-        raise _error_at(text, 0, f"cannot read this effect: {failure}") from None
+        what = "effect" if start == "start" else "condition"
+        raise _error_at(text, 0, f"cannot read this {what}: {failure}") from None
 
 
 def _line_column(text: str, pos: int) -> tuple[int, int]:
@@ -546,7 +573,7 @@ def _rough_tokens(text: str) -> list[tuple[str, int]]:
     return [(match.group(), match.start()) for match in _ROUGH_TOKEN.finditer(text)]
 
 
-def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
+def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> EffectSyntaxError:
     end = len(text.rstrip())
     if isinstance(failure, UnexpectedToken) and failure.token.type != "$END":
         pos = failure.token.start_pos if failure.token.start_pos is not None else end
@@ -558,7 +585,7 @@ def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
         pos, found = end, None
 
     prefix = text[:pos]
-    expected_terminals = _acceptable(prefix, failure)
+    expected_terminals = _acceptable(prefix, failure, start)
     before = _rough_tokens(prefix)
     expected = _expected_words(expected_terminals, before)
     context = _context(prefix)
@@ -571,17 +598,26 @@ def _explain(text: str, failure: UnexpectedInput) -> EffectSyntaxError:
     else:
         message = f"unexpected {shown} {context}"
     hint = _hint(text, pos, found, expected_terminals, before)
+    if start == "condition":  # the same words, about a condition
+        message = message.replace("the end of the effect", "the end of the condition").replace(
+            "the effect is empty", "the condition is empty").replace("the start of the effect",
+                                                                     "the start of the condition")
+        expected = [word.replace("the end of the effect", "the end of the condition") for word in expected]
+        if not text.strip():
+            hint = 'a condition such as "doubles", "dice = 7" or "cash < 500"'
+        elif re.search(r"\bthen\b", text):
+            hint = "a trigger's `if` holds the condition alone: write what happens in `effect`"
     return _error_at(text, pos, message, expected=expected, hint=hint)
 
 
-def _acceptable(prefix: str, failure: UnexpectedInput) -> set[str]:
+def _acceptable(prefix: str, failure: UnexpectedInput, start: str = "start") -> set[str]:
     """The terminals the parser would take right after `prefix`.
 
     Replaying the prefix on an interactive parser gives the exact set (LALR
     tables alone may list tokens that only fail after a reduction).
     """
     try:
-        replay = parser().parse_interactive(prefix)
+        replay = parser().parse_interactive(prefix, start=start)
         replay.exhaust_lexer()
         accepted: set[str] = set(cast(Any, replay).accepts())  # lark's method is untyped
         return accepted

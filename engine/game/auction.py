@@ -69,7 +69,7 @@ def _cheapest_build(game: Game, seat: int, hotel: bool) -> int | None:
     return cheapest
 
 
-def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, Any, bool]:
+def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
     Returns True when an auction took place (whoever won it has placed the
@@ -109,4 +109,6 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, A
                       and act.can(game, winner, act.Build(s)))
     game._transfer(winner, BANK, price, "building auction")
     writes.build(game, winner, target, game.buildings[target] + 1)
+    if t.action_triggers:
+        yield from game._event("build", winner, price)
     return True
