@@ -211,3 +211,50 @@ def test_the_model_keeps_the_name_kind_condition_and_instead_and_show_prints_the
     from monopoly.cli.main import cli
     out = CliRunner().invoke(cli, ["show", str(tmp_path / "triggers.yaml")]).output
     assert "name: cheap_tax" in out and "instead: true" in out
+
+
+def test_the_exact_odds_follow_land_triggers_with_instead_and_say_when_a_trigger_makes_them_approximate(
+        tmp_path: Path) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    classic = landing_odds(monopoly.load_ruleset("classic"))
+    # Landing on a Chance square pays 10 instead of drawing: followed exactly, nobody leaves Chance any more.
+    game = _game(tmp_path, "  - {on: land, space: Chance, instead: true, effect: collect 10}\n")
+    odds = landing_odds(game.ruleset)
+    assert odds.approximate == () and abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+    assert odds.landing[7] > classic.landing[7] * 2  # the first Chance square keeps everyone who lands there
+    # A condition the chain cannot know on a trigger that moves: half the time, and said so.
+    game = _game(tmp_path, "  - {on: land, kind: tax, if: doubles, effect: move 1}\n")
+    [reason] = landing_odds(game.ruleset).approximate
+    assert 'land of a tax if "doubles"' in reason
+    # A trigger on another event that may move the player, or keep them out of jail, is not followed.
+    for trigger in ("{on: rent, effect: advance to GO}", "{on: go_to_jail, instead: true, effect: pay 50}"):
+        game = _game(tmp_path, f"  - {trigger}\n")
+        [reason] = landing_odds(game.ruleset).approximate
+        assert "at a moment the odds do not follow" in reason
+    # Money alone changes no odds.
+    game = _game(tmp_path, "  - {on: fee, instead: true, effect: pay amount to pot}\n"
+                           "  - {on: go_to_jail, effect: collect 10}\n")
+    odds = landing_odds(game.ruleset)
+    assert odds.approximate == () and odds.landing == classic.landing
+
+
+def test_a_variant_changes_a_named_trigger_s_kind_condition_and_instead(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("id: tbase\nname: TBase\nextends: classic\ntriggers:\n"
+                                        "  - {name: toll, on: land, kind: railroad, effect: pay 5}\n", encoding="utf-8")
+    (tmp_path / "var.yaml").write_text("id: tvar\nkind: variant\nname: TVar\ndescription: The toll on utilities, "
+                                       "on doubles, instead of the landing.\ntriggers:\n  change:\n"
+                                       "    toll: {kind: utility, if: doubles, instead: true}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(tmp_path / "base.yaml"), [str(tmp_path / "var.yaml")])
+    [trigger] = ruleset.triggers
+    assert (trigger.name, trigger.kind, trigger.spaces, trigger.condition_text, trigger.instead) == (
+        "toll", "utility", (12, 28), "doubles", True)
+    game = monopoly.Game(ruleset, [ScriptedAgent(buy=True), ScriptedAgent()], seed=1)
+    game.start()
+    game.position[0] = 10
+    game.fix_dice([(1, 1), (2, 3)])  # Electric Company on doubles: 5 instead of the offer; then 17 (a card, stacked)
+    game.decks["community_chest"].rotate(-game.decks["community_chest"].index(
+        next(slot.slot for slot in game.tables.decks["community_chest"] if slot.text.startswith("Bank error"))))
+    game.play_turn()
+    assert game.owner[12] == -1 and game.agents[0].questions("buy") == []
+    assert (game.position[0], game.cash[0]) == (17, 1500 - 5 + 200)
