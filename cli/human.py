@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from monopoly import Agent, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage
+from monopoly import Agent, Build, IllegalAction, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard
 from monopoly import verify_action as verify
 
 from .render_text import Narrator, Words, board_lines, holdings_lines, is_human
@@ -120,13 +120,19 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 
 #: The kinds of action of the menu between turns, in the order they are listed, with their headings.
-MENU_KINDS: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift mortgage"}
+MENU_KINDS: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift mortgage",
+                               SellLot: "sell to bank", UseCard: "use a card"}
 
 
 def menu_order(legal: Sequence[Action]) -> list[Action]:
     """The engine's legal actions in the order the menu numbers them: by kind, then board order."""
     kinds = list(MENU_KINDS)
     return sorted(legal, key=lambda action: kinds.index(type(action)) if type(action) in MENU_KINDS else len(kinds))
+
+
+def _card_text(game: Game, action: UseCard) -> str:
+    """The printed text of the card a :class:`UseCard` names."""
+    return next(slot.text for slot in game.tables.decks[action.deck] if slot.index == action.card)
 
 
 def _numbers(count: int) -> str:
@@ -316,6 +322,8 @@ class HumanAgent(Agent):
     def describe_action(self, game: Game, action: Action) -> str:
         w = self.words
         t = game.tables
+        if isinstance(action, UseCard):
+            return f'use the card "{_card_text(game, action)}"'
         s = action.space  # type: ignore[union-attr]
         name = w.space(s)
         if isinstance(action, Build):
@@ -325,6 +333,8 @@ class HumanAgent(Agent):
             return f"sell {w.building(game.buildings[s])} on {name}"
         if isinstance(action, Mortgage):
             return f"mortgage {name} (get {self._money(t.mortgage[s])})"
+        if isinstance(action, SellLot):
+            return f"sell {name} to the bank (get {self._money(game.lot_sale_value(s))})"
         return f"lift the mortgage on {name} ({self._money(game.unmortgage_cost(s))})"
 
     def _menu(self, game: Game, legal: Sequence[Action]) -> list[str]:
@@ -333,6 +343,9 @@ class HumanAgent(Agent):
         t = game.tables
         sections: dict[type, list[str]] = {kind: [] for kind in MENU_KINDS}
         for i, action in enumerate(legal, 1):
+            if isinstance(action, UseCard):
+                sections[UseCard].append(f'{i}. "{_card_text(game, action)}"')
+                continue
             s = action.space  # type: ignore[union-attr]
             if isinstance(action, Build):
                 what = "hotel" if game.buildings[s] + 1 > t.hph else f"house {game.buildings[s] + 1}"
@@ -341,6 +354,8 @@ class HumanAgent(Agent):
                 note = "the hotel" if game.buildings[s] > t.hph else f"house {game.buildings[s]}"
             elif isinstance(action, Mortgage):
                 note = f"+{self._money(t.mortgage[s])}"
+            elif isinstance(action, SellLot):
+                note = f"+{self._money(game.lot_sale_value(s))}"
             else:
                 note = self._money(game.unmortgage_cost(s))
             sections[type(action)].append(f"{i}. {w.space(s)} ({note})")
@@ -513,7 +528,7 @@ class HumanAgent(Agent):
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
         raising = game.legal_actions(seat, raising=True)
-        legal = menu_order([a for a in raising if isinstance(a, (SellBuilding, Mortgage))])
+        legal = menu_order([a for a in raising if isinstance(a, (SellBuilding, Mortgage, SellLot))])
         if not legal:
             return None
         lines = [f"{self._you(game, seat)}You must pay {self._money(owed)} and have "

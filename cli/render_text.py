@@ -116,6 +116,15 @@ class Words:
             return self.ruleset.board[index].name
         return f"space {index}"
 
+    def card(self, card: Sequence[Any]) -> str:
+        """A kept card ``[deck, index]`` by the first sentence of its text ("the Get out of Jail Free card")."""
+        key, index = str(card[0]), card[1]
+        if self.ruleset is not None:
+            for deck in self.ruleset.decks:
+                if deck.key == key and type(index) is int and 0 <= index < len(deck.cards):
+                    return f'the "{deck.cards[index].text.split(". ")[0].rstrip(".")}" card'
+        return f"a {self.deck(key)} card"
+
     def deck(self, key: str) -> str:
         if self.ruleset is not None:
             for deck in self.ruleset.decks:
@@ -142,7 +151,7 @@ class Words:
         parts = [self.space(s) for s in spaces]
         if cash:
             parts.append(self.money(cash))
-        parts += [f"a {self.deck(str(card[0]))} card (Get Out of Jail Free)" for card in cards]
+        parts += [self.card(card) for card in cards]
         return _join(parts) or "nothing"
 
 
@@ -285,10 +294,14 @@ class Narrator:
         if how == "doubles":
             return f"Doubles: {w.says(seat, 'is', 'out of jail.')}"
         if how == "card":
-            return f"{w.says(seat, 'uses', 'a Get Out of Jail Free card')} and {w.verb(seat, 'is')} out of jail."
+            used = w.card(e["card"]) if e.get("card") else "a card"
+            return f"{w.says(seat, 'uses', used)} and {w.verb(seat, 'is')} out of jail."
         if how == "forced":
             return w.says(seat, "is", "out of jail after the last failed roll.")
         return w.says(seat, "is", "out of jail.")
+
+    def _use_card(self, e: Event, w: Words) -> str:
+        return w.says(e["seat"], "uses", w.card((e["deck"], e["card"])) + ".")
 
     def _buy(self, e: Event, w: Words) -> str:
         return w.says(e["seat"], "buys", f"{w.space(e['space'])} for {w.money(e['price'])}.")
@@ -356,6 +369,8 @@ class Narrator:
             return None  # the trade line says what moved
         if how == "deal":
             return w.says(to, "is", f"dealt {space} for {w.money(self._pending_amount)}.")
+        if how == "sold" and isinstance(e["from"], int):
+            return w.says(e["from"], "sells", f"{space} back to the bank.")
         if to == "bank":
             return f"{space} goes back to the bank."
         if how == "setup":
@@ -441,8 +456,7 @@ def holdings_lines(state: GameState, w: Words, seat: int) -> list[str]:
     where = "in jail" if state.jail_turns[seat] >= 0 else f"on {w.space(state.position[seat])}"
     if state.bankrupt[seat]:
         return [f"{w.subject(seat)}: bankrupt."]
-    cards = len(state.held_cards[seat])
-    held = f", {cards} Get Out of Jail Free card{'s' * (cards != 1)}" if cards else ""
+    held = f", {_join([w.card(card) for card in state.held_cards[seat]])}" if state.held_cards[seat] else ""
     lines = [f"{w.subject(seat)}: {w.money(state.cash[seat])} cash, {where}{held}."]
     if ruleset is None:
         return lines

@@ -274,6 +274,8 @@ def _rules(draw: Any) -> dict[str, Any]:
         "cards": {"shuffle_before_draw": draw(st.sampled_from([False, False, True]))},
         "mortgage": {"interest": draw(st.sampled_from([0, 0.1, 0.15, 0.5, 1])), "allowed": draw(
             st.sampled_from([True, True, True, False]))},
+        "sell_lots": {"to_bank": draw(st.sampled_from([False, False, True])),
+                      "pays": draw(st.sampled_from([0, 0.5, 0.9, 1]))},
         "auction": {"on_decline": draw(st.booleans()), "min_bid": draw(_mostly(st.integers(0, 50), 0, 1_000_000))},
         "fees_to": draw(st.sampled_from(["bank", "pot"])),
         "setup": {"deal_deeds": draw(_mostly(st.integers(0, 3), 0, 20))},

@@ -13,7 +13,7 @@ from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages", "shuffle-every-draw", "taxes-to-pot")
+             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "taxes-to-pot")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -240,6 +240,56 @@ def test_no_mortgages_refuses_a_mortgage_and_a_debt_it_cannot_cover_bankrupts(ed
     game.fix_dice([(1, 2)])  # 50 rent on 40 cash and nothing to sell: bankrupt, the lot to the creditor
     game.play_turn()
     assert game.bankrupt[0] and game.owner[sp(game, names[0])] == 1 and not game.mortgaged[sp(game, names[0])]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_sell_lots_to_bank_pays_half_the_price_and_the_lot_goes_back_to_the_bank(edition: str) -> None:
+    from monopoly import SellLot
+
+    names = ("Park Place", "Boardwalk") if edition == "classic" else ("Park Lane", "Mayfair")
+    game, events = setup_game(edition, ("sell-lots-to-bank",), cash=[100, 1500])
+    park, walk = own(game, 0, *names)
+    events.clear()
+    assert SellLot(park) in game.legal_actions(0) and SellLot(park) in game.legal_actions(0, raising=True)
+    assert game.apply(0, SellLot(park))
+    assert game.cash[0] == 100 + 350 // 2 and game.owner[park] == -1  # both editions price it 350
+    assert [(e["type"], e.get("reason") or e.get("how")) for e in events] == [("payment", "sell lot"),
+                                                                             ("property", "sold")]
+    game.mortgaged[walk] = True  # a mortgaged lot is not sold to the bank
+    assert not game.apply(0, SellLot(walk))
+    assert "lift the mortgage" in of_type(events, "refused")[-1]["reason"]
+    plain, _ = setup_game(edition, cash=[100, 1500])
+    own(plain, 0, names[0])
+    assert not plain.apply(0, SellLot(park)) and SellLot(park) not in plain.legal_actions(0)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_sell_lots_to_bank_raises_a_debt_and_keeps_built_groups_whole(edition: str) -> None:
+    from monopoly import SellLot
+
+    names = ("Park Place", "Boardwalk") if edition == "classic" else ("Park Lane", "Mayfair")
+    sold: list[int] = []
+
+    def raise_by_selling(game, seat, owed):
+        lots = [a for a in game.legal_actions(seat, raising=True) if type(a) is SellLot]
+        if lots:
+            sold.append(lots[0].space)
+        return lots[0] if lots else None
+
+    agents = [ScriptedAgent(raise_funds=raise_by_selling), ScriptedAgent()]
+    game, _events = setup_game(edition, ("sell-lots-to-bank",), agents=agents, cash=[10, 1500])
+    own(game, 0, names[0])
+    own(game, 1, names[1])
+    game.position[0] = 36
+    game.fix_dice([(1, 2)])  # onto seat 1's lot: 50 rent on 10 cash; selling the 350 lot raises 175
+    game.play_turn()
+    assert sold == [sp(game, names[0])] and game.cash[0] == 10 + 175 - 50 and not game.bankrupt[0]
+    built, _ = setup_game(edition, ("sell-lots-to-bank",), cash=[1500, 1500])
+    lots = own(built, 0, *names)
+    built.buildings[lots[1]] = 1
+    built.houses_left -= 1
+    assert SellLot(lots[0]) not in built.legal_actions(0)
+    assert not built.apply(0, SellLot(lots[0]))  # a lot of a group with buildings stays
 
 
 def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp_path) -> None:

@@ -259,7 +259,7 @@ def test_an_unknown_card_without_a_close_text_says_where_the_deck_is_listed(tmp_
     [(code, _, line, column, message, hint)] = errors("classic", [mine])
     assert (code, line, column) == ("unknown-card", 8, 7)
     assert message == f"no card \"Something else entirely\" in deck 'community_chest' of classic ({CLASSIC})"
-    assert hint == f"the deck's cards are listed at {CLASSIC}:115:7"
+    assert hint == f"the deck's cards are listed at {CLASSIC}:116:7"
 
 
 def test_an_unknown_deck_names_both_files_and_suggests_the_key():
@@ -298,7 +298,7 @@ def test_adding_a_text_the_deck_has_is_an_error_that_points_at_the_card(tmp_path
     [(code, _, line, column, message, hint)] = errors("classic", [mine])
     assert (code, line, column) == ("duplicate-card", 8, 9)
     assert message == "deck 'chance' already has a card \"Pay poor tax of $15.\""
-    assert hint == (f"it is written at {CLASSIC}:102:9; for more copies of it, change its `count` under "
+    assert hint == (f"it is written at {CLASSIC}:103:9; for more copies of it, change its `count` under "
                     "`change:`, or give this card its own text")
 
 

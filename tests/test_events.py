@@ -41,11 +41,29 @@ def play(edition: str, variants: tuple[str, ...], seed: int, *, max_turns: int =
     return game
 
 
+#: The whole schema with its oneOf narrowed to one type's branch, by type (made when first needed).
+_BRANCHES: dict[str, Draft202012Validator] = {}
+
+
 def schema_errors(lines: list[str]) -> list[str]:
-    """Every line that does not match the whole schema (its oneOf included), as 'line N: message'."""
+    """Every line that does not match the whole schema (its oneOf included), as 'line N: message'.
+
+    The first line of each type meets the whole oneOf (exactly one branch matches it); the others of that
+    type meet the same schema with the oneOf narrowed to their branch, which is the same verdict (the branches
+    differ in their `type` constant, so no line of this type can match another) at an eighth of the time.
+    """
     problems = []
+    seen: set[Any] = set()
     for number, line in enumerate(lines, 1):
-        for error in VALIDATOR.iter_errors(json.loads(line)):
+        event = json.loads(line)
+        kind = event.get("type") if isinstance(event, dict) else None
+        validator = VALIDATOR
+        if kind in seen and kind in SCHEMA["$defs"]:
+            validator = _BRANCHES.get(kind)
+            if validator is None:
+                validator = _BRANCHES[kind] = Draft202012Validator(dict(SCHEMA, oneOf=[{"$ref": f"#/$defs/{kind}"}]))
+        seen.add(kind)
+        for error in validator.iter_errors(event):
             problems.append(f"line {number}: {error.message} in {line}")
     return problems
 

@@ -353,13 +353,13 @@ generated_games = given(text=ruleset_texts(), lineup=agent_lineups(), seed=seeds
 mini_games = given(lineup=agent_lineups(), seed=seeds())
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=100, **SETTINGS)
 @builtin_games
 def test_builtin_editions_with_variants(name, variants, lineup, seed):
     check_builtin(name, variants, lineup, seed)
 
 
-@settings(max_examples=200, **SETTINGS)
+@settings(max_examples=130, **SETTINGS)
 @generated_games
 def test_generated_rulesets(text, lineup, seed):
     check_generated(text, lineup, seed)

@@ -139,3 +139,39 @@ def test_go_to_jail_card_sends_to_jail_without_salary():
     assert game.position[0] == sp(game, "Jail")
     assert game.jail_turns[0] == 0
     assert game.cash[0] == 1500 and payments(events) == []
+
+
+def test_laps_count_passing_and_landing_on_go_not_going_to_jail_or_moving_back():
+    game, events = setup_game(seats=2)
+    assert game.laps == [0, 0]
+    game.position[0] = 36
+    game.fix_dice([(2, 3)])  # 36 -> 1: past GO
+    game.play_turn()
+    assert game.laps == [1, 0] and payments(events)[0] == ("bank", 0, 200, "salary")
+    game.position[1] = 35
+    game.fix_dice([(2, 3)])  # 35 -> 0: onto GO
+    game.play_turn()
+    assert game.laps == [1, 1] and game.position[1] == 0
+    game.position[0] = 25
+    game.fix_dice([(2, 3)])  # 25 -> 30, Go to Jail: no lap though the token goes round to the jail
+    game.play_turn()
+    assert game.laps[0] == 1 and game.jail_turns[0] == 0
+    assert game.state().laps == [1, 1] and game.state().to_json()["laps"] == [1, 1]
+
+
+def test_laps_are_part_of_a_position_and_a_save_without_them_reads_as_none_yet():
+    import json
+
+    import monopoly
+    from monopoly.game.state import GameState, Setup
+
+    classic = monopoly.load_ruleset("classic")
+    setup = Setup(classic, players=2).set_laps(1, 3)
+    assert setup.state.laps == [0, 3] and setup.problems() == []
+    data = json.loads(json.dumps(setup.state.to_json()))
+    assert GameState.from_json(data, classic, players=2).laps == [0, 3]
+    del data["laps"]  # a position written before laps were kept
+    assert GameState.from_json(data, classic, players=2).laps == [0, 0]
+    data["laps"] = [0, -1]
+    problems = Setup(classic, GameState._unchecked(data)).problems()
+    assert problems == ["state.laps[1] is -1, not a whole number of at least 0 (the times past or onto the go space)"]

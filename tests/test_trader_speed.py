@@ -26,6 +26,7 @@ from monopoly.game.actions import (
     IllegalAction,
     Mortgage,
     SellBuilding,
+    SellLot,
     Trade,
     Unmortgage,
     cheapest_step,
@@ -312,7 +313,8 @@ def verdict(game: Any, seat: int, action: Any, raising: bool) -> str | None:
     return None
 
 
-@pytest.mark.parametrize(("ruleset", "variants"), [("classic", ()), ("classic", ("tournament",)), ("uk", ())])
+@pytest.mark.parametrize(("ruleset", "variants"), [("classic", ()), ("classic", ("tournament",)), ("uk", ()),
+                                                  ("classic", ("sell-lots-to-bank",))])
 def test_legal_actions_are_exactly_what_the_validator_accepts(ruleset, variants):
     rules = monopoly.load_ruleset(ruleset, variants)
     uneven = attrs.evolve(rules.rules, building=attrs.evolve(rules.rules.building, even=False))
@@ -324,13 +326,13 @@ def test_legal_actions_are_exactly_what_the_validator_accepts(ruleset, variants)
                 for seat in (*range(game.players), -1):
                     for raising in (False, True):
                         every = [action(space) for space in game.tables.ownable
-                                 for action in (Unmortgage, Build, SellBuilding, Mortgage)]
+                                 for action in (Unmortgage, Build, SellBuilding, Mortgage, SellLot)]
                         accepted = [a for a in every if verdict(game, seat, a, raising) is None]
                         legal = legal_actions(game, seat, raising=raising)
                         assert legal == accepted
                         seen.update(type(a) for a in legal)
             game.rules = rules.rules
-    assert seen == {Build, SellBuilding, Mortgage, Unmortgage}
+    assert seen == {Build, SellBuilding, Mortgage, Unmortgage} | ({SellLot} if rules.rules.sell_lots_to_bank else set())
 
 
 def reference_cheapest_step(self: Any, p: int) -> Any:

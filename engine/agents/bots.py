@@ -14,7 +14,6 @@ from ..game.actions import (
     SellBuilding,
     Trade,
     Unmortgage,
-    cheapest_step,
     group_getters,
     tuple_getter,
 )
@@ -63,30 +62,45 @@ class Street:
         self.builds = tuple(Build(m) for m in members)  # actions are immutable: made once
 
 
-#: Per game tables (by identity): the tables, their streets, and those of two lots or more.
-_STREETS: dict[int, tuple[Any, list[Street], list[Street]]] = {}
+#: Per game tables (by identity): the tables, their streets, those of two lots or more, and what traders read.
+_STREETS: dict[int, tuple[Any, list[Street], list[Street], _TraderTables]] = {}
 
 
-def _streets_of(t: Any) -> tuple[Any, list[Street], list[Street]]:
+def _streets_of(t: Any) -> tuple[Any, list[Street], list[Street], _TraderTables]:
     hit = _STREETS.get(id(t))
     if hit is not None and hit[0] is t:
         return hit
     found = [Street(g, tuple(sorted(members)), t.house_cost[g], sum(t.price[m] for m in members))
              for g, members in enumerate(t.members) if t.buildable[g] and members]
+    trading = [street for street in found if street.size > 1]
     if len(_STREETS) > 64:
         _STREETS.clear()
-    hit = _STREETS[id(t)] = (t, found, [street for street in found if street.size > 1])
+    hit = _STREETS[id(t)] = (t, found, trading, _TraderTables(t, found, trading))
     return hit
+
+
+class _TraderTables:
+    """What every trader of a game's tables reads the same (made once per tables, beside their streets)."""
+
+    __slots__ = ("ownable_owners", "street_lots", "streets", "worth")
+
+    def __init__(self, t: Any, found: list[Street], trading: list[Street]):
+        self.streets = found
+        self.ownable_owners = tuple_getter(t.ownable)
+        self.street_lots = tuple_getter([m for street in found for m in street.members])
+        worth = [0] * len(t.members)  # by group: the printed prices of a tradeable street's lots, added up
+        for street in trading:
+            worth[street.group] = street.worth
+        self.worth: tuple[int, ...] = tuple(worth)
+
+
+def _trader_tables(t: Any) -> _TraderTables:
+    return _streets_of(t)[3]
 
 
 def streets(t: Any) -> list[Street]:
     """The groups with buildings allowed (and lots) of the game tables ``t``, in group order (made once)."""
     return _streets_of(t)[1]
-
-
-def _trading(t: Any) -> list[Street]:
-    """The streets of two lots or more of the game tables ``t``, in group order (the same list for every trader)."""
-    return _streets_of(t)[2]
 
 
 class RandomAgent(Agent):
@@ -306,7 +320,7 @@ class TraderAgent(GreedyAgent):
     reach the margin (a purchase is first offered at ``premium`` times the printed prices, when that
     is less); none is offered twice at the same version, refused or not.
 
-    A debt it raises itself, step for step as the engine would (:meth:`raise_funds`).
+    A debt it leaves to the engine, which raises it at the least loss (:meth:`raise_funds`).
     """
 
     name = "trader"
@@ -316,18 +330,17 @@ class TraderAgent(GreedyAgent):
     def setup(self, game: Game, seat: int, rng: Any) -> None:
         super().setup(game, seat, rng)
         t = game.tables
-        self._streets = streets(t)
+        shared = _trader_tables(t)
+        self._streets = shared.streets
         self._lots_of = group_getters(t)
         self._ownable = t.ownable
-        self._ownable_owners = tuple_getter(t.ownable)
-        self._street_lots = tuple_getter([m for street in self._streets for m in street.members])
+        self._ownable_owners = shared.ownable_owners
+        self._street_lots = shared.street_lots
         self._watch: Getter = _NO_LOTS  # the owners of the lots of the streets the seat has part of, in a row
         self._watching: list[tuple[Street, slice]] = []  # those streets, with where their lots are in that row
         self._watched: tuple[int, ...] | None = None  # that row at _version
         self._count = -1  # how many street lots the seat has at _version
-        self._worth = [0] * len(t.members)
-        for street in _trading(t):
-            self._worth[street.group] = street.worth
+        self._worth = shared.worth
         self._signature: tuple[tuple[int, ...], ...] | None = None  # the owners the plans were found from
         self._sides: dict[tuple[Street, tuple[int, ...]], _Side] = {}  # what _side found, by street and owners
         self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
@@ -355,10 +368,10 @@ class TraderAgent(GreedyAgent):
         return high_bid + max(1, (limit - high_bid) // 2) if high_bid < limit else 0
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
-        """The step the engine would take for it (the least loss first: mortgages that cost the least
-        interest, then the cheapest buildings, evenly), named at once, so the debt is raised as by the
-        engine, step for step (:func:`~monopoly.game.actions.cheapest_step`)."""
-        return cheapest_step(game, seat)
+        """None: the engine raises the debt the way the trader would, the least loss first (mortgages that
+        cost the least interest, then the cheapest buildings, evenly: :func:`~monopoly.game.actions.cheapest_step`),
+        without a decision a step."""
+        return None
 
     # ------------------------------------------------------------------ offering
 

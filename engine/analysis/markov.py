@@ -143,6 +143,11 @@ class _Board:
         self._cache: dict[int, dict[int, float]] = {}
         self._landings: dict[End, dict[End, float]] = {}
         self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
+        for deck in ruleset.decks:
+            for card in deck.cards:
+                if card.use_effect is not None and any(isinstance(s, _MOVING) for s in card.use_effect.statements()):
+                    self.approximate[f'the kept card "{card.text}" moves its holder when used, at a time the '
+                                     "player chooses, which the odds do not follow"] = None
 
     def settle(self, index: int) -> dict[int, float]:
         """Distribution of where a token that a roll brings to ``index`` ends (JAIL for jail)."""

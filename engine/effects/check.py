@@ -19,7 +19,7 @@ __all__ = ["AMOUNT_EVENTS", "TRIGGER_AMOUNTS", "WHERE", "EffectNames", "EffectPr
            "check_effect", "parse_and_check", "parse_and_check_condition", "suggest"]
 
 # Where an effect can be written: on a card, on a board space, or in a trigger.
-WHERE = frozenset({"card", "space", "trigger"})
+WHERE = frozenset({"card", "card use", "space", "trigger"})
 
 
 @attrs.frozen
@@ -64,7 +64,8 @@ def check_effect(effect: ast.Effect, names: EffectNames, where: str, *,
                  amount: str | None = None) -> list[EffectProblem]:
     """Every problem of `effect` in a ruleset with these `names`, in text order.
 
-    `where` is "card", "space" or "trigger": some statements only make sense on a card. Names are resolved
+    `where` is "card", "card use" (what using a kept card does), "space" or "trigger": some statements only make
+    sense on a card. Names are resolved
     and every value is checked for its type: a player where a player goes, a space where a space goes, a
     known quantity where a number goes. `amount` is what the quantity `amount` is at this place (a trigger
     on an event with money: "the rent", "the fee"...); None where it is nothing, and `amount` is an error.
@@ -164,7 +165,8 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
             yield EffectProblem(
                 "keep-outside-card",
                 f'"keep" only works on a card (it keeps the card), not in a {where} effect',
-                None,
+                "a card being used goes back under its deck; drawing it is what keeps it" if where == "card use"
+                else None,
                 statement.line,
                 statement.column,
             )

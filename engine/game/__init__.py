@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, Build, IllegalAction, Mortgage, SellBuilding, Trade, Unmortgage
+from .actions import Action, Build, IllegalAction, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard
 from .decisions import Bids, Decision, IllegalAnswer, Trades
 from .end import Result, Standing
 from .events import BANK, EVENT_TYPES, POT
@@ -10,6 +10,6 @@ from .game import Game, GameOver, SetupError, play
 
 __all__ = [
     "BANK", "EVENT_TYPES", "POT", "Action", "Bids", "Build", "Decision", "Game", "GameOver", "IllegalAction",
-    "IllegalAnswer", "Mortgage", "Result", "SellBuilding", "SetupError", "Standing", "Trade", "Trades", "Unmortgage",
-    "play",
+    "IllegalAnswer", "Mortgage", "Result", "SellBuilding", "SellLot", "SetupError", "Standing", "Trade", "Trades",
+    "Unmortgage", "UseCard", "play",
 ]

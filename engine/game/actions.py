@@ -91,10 +91,27 @@ class Unmortgage:
 
 
 @attrs.frozen
+class SellLot:
+    """Sell a lot back to the bank, for the rules' share of its printed price (``rules.sell_lots``, a house rule):
+    an unmortgaged lot of a group without buildings."""
+
+    space: int
+
+
+@attrs.frozen
+class UseCard:
+    """Use a kept card whose ``use`` says ``when: turn`` (``card``: its index in the list of deck ``deck``): it goes
+    back under its deck and its use's effect is done. Cards used in jail are a ``jail`` answer instead."""
+
+    deck: str
+    card: int
+
+
+@attrs.frozen
 class Trade:
     """An offer from ``proposer`` to ``partner``: lots, cash and held cards each way.
 
-    Cards are ``(deck, card_index)`` pairs of Get Out of Jail Free cards held.
+    Cards are ``(deck, card_index)`` pairs of kept cards held.
     """
 
     proposer: int
@@ -107,7 +124,7 @@ class Trade:
     get_cards: tuple[tuple[str, int], ...] = ()
 
 
-Action = Union[Build, SellBuilding, Mortgage, Unmortgage, Trade]
+Action = Union[Build, SellBuilding, Mortgage, Unmortgage, SellLot, Trade, UseCard]
 
 
 #: Entries of a list (owners, buildings, mortgage flags) at some indexes, as a tuple.
@@ -135,16 +152,16 @@ def _nothing(row: Sequence[Any]) -> tuple[Any, ...]:
     return ()
 
 
-PerTables = tuple[tuple["Getter", ...], tuple[tuple["Build", "SellBuilding", "Mortgage", "Unmortgage"], ...]]
+PerTables = tuple[tuple["Getter", ...], tuple[tuple["Build", "SellBuilding", "Mortgage", "Unmortgage", "SellLot"], ...]]
 
 
 def _per_tables(t: Any) -> PerTables:
-    """For the game tables ``t``: by group index a getter of the entries of its lots, and by space the four
+    """For the game tables ``t``: by group index a getter of the entries of its lots, and by space the five
     actions on it (made once per tables, kept on them: actions are immutable)."""
     hit: PerTables | None = t.actions_cache
     if hit is None:
         getters = tuple(tuple_getter(members) for members in t.members)
-        actions = tuple((Build(s), SellBuilding(s), Mortgage(s), Unmortgage(s)) for s in range(t.size))
+        actions = tuple((Build(s), SellBuilding(s), Mortgage(s), Unmortgage(s), SellLot(s)) for s in range(t.size))
         hit = t.actions_cache = (getters, actions)
     return hit
 
@@ -169,9 +186,13 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     if kind is Trade:
         _verify_trade(game, seat, action)  # type: ignore[arg-type]
         return
-    if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage:
+    if kind is UseCard:
+        _verify_use(game, seat, action, raising)  # type: ignore[arg-type]
+        return
+    if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage and \
+            kind is not SellLot:
         raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
-                            f"Mortgage, Unmortgage or Trade")
+                            f"Mortgage, Unmortgage, SellLot, Trade or UseCard")
     try:
         space = action.space  # type: ignore[union-attr]
     except AttributeError:  # made without its constructor
@@ -225,12 +246,37 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         if group >= 0 and any(lots(game.buildings)):
             raise IllegalAction(f"sell the buildings of the {t.group_keys[group]} group before mortgaging "
                                 f"{t.names[space]}")
+    elif kind is SellLot:
+        if not game.rules.sell_lots_to_bank:
+            raise IllegalAction("the rules do not let lots be sold back to the bank")
+        if game.mortgaged[space]:
+            raise IllegalAction(f"{t.names[space]} is mortgaged: lift the mortgage before selling it to the bank")
+        if group >= 0 and any(lots(game.buildings)):
+            raise IllegalAction(f"sell the buildings of the {t.group_keys[group]} group before selling "
+                                f"{t.names[space]} to the bank")
     else:  # Unmortgage
         if not game.mortgaged[space]:
             raise IllegalAction(f"{t.names[space]} is not mortgaged")
         cost = game.unmortgage_cost(space)
         if game.cash[seat] < cost:
             raise IllegalAction(f"lifting the mortgage on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
+
+
+def _verify_use(game: Game, seat: int, action: UseCard, raising: bool) -> None:
+    try:
+        deck, index = action.deck, action.card
+    except AttributeError:  # made without its constructor
+        raise IllegalAction("UseCard without a deck and a card") from None
+    if type(deck) is not str or type(index) is not int:
+        raise IllegalAction(f"UseCard({safe_repr(deck)}, {safe_repr(index)}): a card is a deck's key (str) and "
+                            "its index in the deck (int)")
+    if (deck, index) not in game.held_cards[seat]:
+        raise IllegalAction(f"you hold no card {index} of deck {safe_repr(deck)}")
+    use = game.tables.card_use.get((deck, index))
+    if use is None or use[0] != "turn":
+        raise IllegalAction("this card is used in jail, as a way out, not as an action of the turn")
+    if raising:
+        raise IllegalAction("a card is used as an action of the turn, not to raise money for a debt")
 
 
 def sale_of(game: Game, space: int) -> tuple[tuple[int, int], ...]:
@@ -380,11 +426,12 @@ def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool
 
 
 def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Action]:
-    """Every build, sell, mortgage and unmortgage ``seat`` may do now, in board order.
+    """Every build, sell, mortgage, unmortgage and sale to the bank ``seat`` may do now, in board order, then the
+    uses of the cards it holds that are used on a turn (in the order it holds them).
 
-    Exactly the actions :func:`verify` accepts (each lot: its unmortgage when it is mortgaged, else its
-    build, then its sale or its mortgage), derived from the state in one pass rather than each candidate
-    put through :func:`verify`; the tests hold the two to the same answers.
+    Exactly the actions :func:`verify` accepts (each lot: its unmortgage when it is mortgaged, else its build,
+    then its building's sale, or its mortgage and its sale to the bank), derived from the state in one pass
+    rather than each candidate put through :func:`verify`; the tests hold the two to the same answers.
     """
     if game.finished or game.bankrupt[seat]:
         return []
@@ -421,8 +468,20 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
             if not (even and level < max(levels)) and \
                     not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
                 found.append(actions[space][1])
-        elif not any(levels) and game.rules.mortgage_allowed:
-            found.append(actions[space][2])
+        elif not any(levels):
+            if game.rules.mortgage_allowed:
+                found.append(actions[space][2])
+            if game.rules.sell_lots_to_bank:
+                found.append(actions[space][4])
+    held = game.held_cards[seat]
+    if held and not raising:
+        uses = t.card_use
+        for card in held:
+            use = uses.get(card)
+            if use is not None and use[0] == "turn":
+                action = UseCard(*card)
+                if action not in found:  # two copies of one card are one action
+                    found.append(action)
     return found
 
 

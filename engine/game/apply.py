@@ -57,6 +57,7 @@ from .events import (
     TRADE,
     TURN,
     UNMORTGAGE,
+    USE_CARD,
     from_dict,
 )
 from .state import LISTS, SCALARS, GameState
@@ -113,11 +114,15 @@ def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, p
     record = g.record
     record((ROLL, seat, dice))
     g.position[seat] = to
+    if passed_go:
+        g.laps[seat] += 1
     record((MOVE, seat, frm, to, passed_go))
 
 
 def move(g: Any, seat: int, frm: int, to: int, passed_go: bool) -> None:
     g.position[seat] = to
+    if passed_go:  # a lap more: the token passed the go space, or came onto it
+        g.laps[seat] += 1
     g.record((MOVE, seat, frm, to, passed_go))
 
 
@@ -163,6 +168,16 @@ def keep(g: Any, seat: int, deck_key: str, index: int, slot: int) -> None:
         deck.remove(slot)
     g.held_cards[seat].append((deck_key, index))
     g.record((KEEP, seat, deck_key, index, slot))
+
+
+def use_card(g: Any, seat: int, deck_key: str, index: int) -> None:
+    """``seat`` uses a card it holds on its turn: the card goes back under its deck."""
+    held = g.held_cards[seat]
+    card = (deck_key, index)
+    if card in held:
+        held.remove(card)
+        _return_card(g, card)
+    g.record((USE_CARD, seat, deck_key, index))
 
 
 def shuffle(g: Any, deck_key: str, order: tuple[int, ...]) -> None:
@@ -286,7 +301,8 @@ def _return_card(g: Any, held_card: tuple[str, int]) -> None:
 #: Each event type's function, by type code.
 _APPLY: dict[int, Callable[..., None]] = {
     GAME_START: game_start, TURN: turn, TO_MOVE: to_move, ROLL: roll, MOVE: move, JAIL: jail, BUY: buy,
-    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, PAYMENT: payment, PROPERTY: property_, BUILD: build,
+    AUCTION: auction, CARD: card, KEEP: keep, SHUFFLE: shuffle, USE_CARD: use_card, PAYMENT: payment,
+    PROPERTY: property_, BUILD: build,
     SELL: sell, MORTGAGE: mortgage, UNMORTGAGE: unmortgage, TRADE: trade, BANKRUPT: bankrupt, GAME_END: game_end,
 }
 for _code in (CHOICE, REFUSED, DECISION, TIME_UP):
@@ -346,6 +362,7 @@ class Replay(GameState):
 
     def _blank(self, players: int) -> None:
         self.cash, self.position, self.jail_turns = [0] * players, [0] * players, [-1] * players
+        self.laps = [0] * players
         self.bankrupt, self.bankrupt_order = [False] * players, []
         self.owner, self.buildings, self.mortgaged = [], [], []
         self.houses_left = self.hotels_left = self.pot = self.turn = self.round = self.current = 0

@@ -69,6 +69,16 @@ def _cheapest_build(game: Game, seat: int, hotel: bool) -> int | None:
     return cheapest
 
 
+def shortage_possible(game: Game, space: int) -> bool:
+    """Could a building on ``space`` be short: the rules auction the last buildings and the bank has fewer of
+    the kind (a house, or a hotel on a full row) than there are players still playing? (Without a shortage
+    whoever wants one builds it.)"""
+    if not game.rules.building.shortage_auction:
+        return False
+    left = game.hotels_left if game.buildings[space] == game.tables.hph else game.houses_left
+    return left < game.players - len(game.bankrupt_order)
+
+
 def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
@@ -79,13 +89,11 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     bid (a rival whose houses cost 50 may bid 60 for the last house a dark blue
     owner asked for at 200).
     """
-    if not game.rules.building.shortage_auction:
+    if not shortage_possible(game, space):
         return False
     t = game.tables
     hotel = game.buildings[space] == t.hph
     left = game.hotels_left if hotel else game.houses_left
-    if left >= game.players - len(game.bankrupt_order):
-        return False  # enough for everyone still playing: no shortage, whoever wants one
     order = [(seat + i) % game.players for i in range(game.players)]
     wanting: list[int] = []
     opening = t.house_cost[t.group_of[space]]

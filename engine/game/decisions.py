@@ -14,9 +14,9 @@ kind               ``args``                                            legal ans
 ``jail``           ``(options,)``: "roll", "pay", "card"               one of ``options``
 ``choose``         ``(options,)``: the alternatives' texts             an index of ``options``
 ``act``            ``()``                                              ``None`` (done), a build, sell,
-                                                                       mortgage or unmortgage of
-                                                                       :meth:`legal_actions`, or a
-                                                                       ``Trade`` the rules allow
+                                                                       mortgage, unmortgage or card
+                                                                       use of :meth:`legal_actions`,
+                                                                       or a ``Trade`` the rules allow
 ``answer_trade``   ``(trade,)``                                        ``True``, ``False``
 ``raise_funds``    ``(owed,)``                                         ``None`` (let the engine
                                                                        raise it), or a sale or
@@ -55,7 +55,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import actions as act
-from .actions import Build, Mortgage, SellBuilding, Trade, Unmortgage, safe_repr
+from .actions import Build, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard, safe_repr
 
 if TYPE_CHECKING:
     import random
@@ -195,8 +195,7 @@ def legal_answers(game: Game, decision: Decision) -> Any:
     if kind == "act":
         return (None, *game.legal_actions(seat), *trade_spaces(game, seat))
     if kind == "raise_funds":
-        return (None, *(a for a in game.legal_actions(seat, raising=True)
-                        if type(a) is act.SellBuilding or type(a) is act.Mortgage))
+        return (None, *(a for a in game.legal_actions(seat, raising=True) if type(a) in _RAISING))
     raise ValueError(f"no decision of kind {kind!r}")
 
 
@@ -233,10 +232,17 @@ def check_answer(game: Game, decision: Decision, answer: Any) -> str | None:
     if kind == "raise_funds":
         if answer is None:
             return None
-        if type(answer) is not act.SellBuilding and type(answer) is not act.Mortgage:
+        if type(answer) not in _RAISING:
+            if game.rules.sell_lots_to_bank:
+                return ("while paying a debt, only selling buildings (SellBuilding), mortgaging (Mortgage) and selling "
+                        "lots to the bank (SellLot) raise money")
             return "while paying a debt, only selling buildings (SellBuilding) and mortgaging (Mortgage) raise money"
         return _verified(game, seat, answer, raising=True)
     raise ValueError(f"no decision of kind {kind!r}")
+
+
+#: The actions that raise money for a debt.
+_RAISING = (act.SellBuilding, act.Mortgage, act.SellLot)
 
 
 def _verified(game: Game, seat: int, action: Any, *, raising: bool) -> str | None:
@@ -291,7 +297,8 @@ class _TimeUp:
 TIME_UP = _TimeUp()
 
 #: How each action class is written in a recorded answer.
-ACTION_NAMES: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "unmortgage"}
+ACTION_NAMES: dict[type, str] = {Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "unmortgage",
+                                 SellLot: "sell_lot"}
 _ACTION_CLASSES: dict[str, Any] = {name: cls for cls, name in ACTION_NAMES.items()}
 _TRADE_FIELDS = ("proposer", "partner", "give_spaces", "give_cash", "give_cards", "get_spaces", "get_cash",
                  "get_cards")
@@ -316,6 +323,10 @@ def encode_answer(answer: Any) -> Any:
         if kind in ACTION_NAMES and _plain(answer.space) and _fits_log({"action": ACTION_NAMES[kind],
                                                                         "space": answer.space}):
             return {"action": ACTION_NAMES[kind], "space": answer.space}
+        if kind is UseCard:
+            encoded = {"action": "use_card", "deck": answer.deck, "card": answer.card}
+            if _plain(encoded) and _fits_log(encoded):
+                return encoded
         if kind is Trade:
             encoded = {
                 "action": "trade", "proposer": answer.proposer, "partner": answer.partner,
@@ -368,6 +379,8 @@ def decode_answer(data: Any) -> Any:
         for key in ("give_cards", "get_cards"):
             fields[key] = tuple((str(deck), int(index)) for deck, index in fields[key])
         return Trade(**fields)
+    if name == "use_card":
+        return UseCard(data["deck"], data["card"])
     if name in _ACTION_CLASSES:
         return _ACTION_CLASSES[name](data["space"])
     raise ValueError(f"unknown action {name!r} in a recorded answer")

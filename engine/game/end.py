@@ -19,7 +19,8 @@ class Standing:
     bankrupt: bool
 
     def to_json(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        return {"seat": self.seat, "agent": self.agent, "cash": self.cash, "net_worth": self.net_worth,
+                "bankrupt": self.bankrupt}
 
 
 @attrs.frozen
@@ -68,11 +69,12 @@ def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
     from .game import agent_name
 
     first = game.winner if winner is None else winner
+    worth = [game.valuation(s) for s in range(game.players)]
+    cash = game.cash
     alive = [s for s in range(game.players) if not game.bankrupt[s]]
-    alive.sort(key=lambda s: (s != first, -game.valuation(s), -game.cash[s], s))
+    alive.sort(key=lambda s: (s != first, -worth[s], -cash[s], s))
     order = alive + list(reversed(game.bankrupt_order))
-    return tuple(Standing(s, agent_name(game.agents[s]), game.cash[s], game.valuation(s), game.bankrupt[s])
-                 for s in order)
+    return tuple(Standing(s, agent_name(game.agents[s]), cash[s], worth[s], game.bankrupt[s]) for s in order)
 
 
 def _finish(game: Game, reason: str, winner: int | None) -> None:

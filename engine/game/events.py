@@ -126,6 +126,15 @@ class Keep(NamedTuple):
     slot: int
 
 
+class UseCard(NamedTuple):
+    """``seat`` uses the kept card ``card`` of deck ``deck`` on its turn (the card's ``use: {when: turn}``): the
+    card goes back under its deck, and its use's effect follows as events of its own."""
+
+    seat: int
+    deck: str
+    card: int
+
+
 class Shuffle(NamedTuple):
     """The cards left in deck ``deck`` are shuffled: ``order`` is its slots from the top (the rules'
     ``cards.shuffle_before_draw``)."""
@@ -229,15 +238,16 @@ TYPES: tuple[tuple[str, type], ...] = (
     ("auction", Auction), ("card", Card), ("choice", Choice), ("payment", Payment), ("property", Property),
     ("build", Build), ("sell", Sell), ("mortgage", Mortgage), ("unmortgage", Unmortgage), ("trade", Trade),
     ("refused", Refused), ("decision", DecisionMade), ("bankrupt", Bankrupt), ("game_end", GameEnd),
-    ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp), ("shuffle", Shuffle),
+    ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp), ("shuffle", Shuffle), ("use_card", UseCard),
 )
 (GAME_START, TURN, ROLL, MOVE, JAIL, BUY, AUCTION, CARD, CHOICE, PAYMENT, PROPERTY, BUILD, SELL, MORTGAGE,
- UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP, SHUFFLE) = range(len(TYPES))
+ UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP, SHUFFLE,
+ USE_CARD) = range(len(TYPES))
 
 EVENT_TYPES = tuple(name for name, _ in TYPES)
 CODES = {name: code for code, (name, _) in enumerate(TYPES)}
 #: What a version-1 log does not have: these event types, and these keys of game_start.
-LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up", "shuffle"), "game_start": ("log", "decks"),
+LOG_V2_ONLY = {"types": ("to_move", "keep", "time_up", "shuffle", "use_card"), "game_start": ("log", "decks"),
                "jail_actions": ("stay",)}
 
 # The keys of each type's JSON object: the class's fields, with `from_` written `from`.

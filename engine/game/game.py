@@ -29,6 +29,7 @@ from . import actions as act
 from . import apply as writes
 from .apply import move as _move
 from .apply import roll as _record_roll
+from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
 from .end import Result, check_end, result_of
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
@@ -98,6 +99,7 @@ class Game(Money):
         self.cash = [0] * n
         self.position = [0] * n
         self.jail_turns = [-1] * n  # -1: free; otherwise failed attempts so far
+        self.laps = [0] * n  # times past or onto the go space
         self.held_cards: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.bankrupt = [False] * n
         self.bankrupt_order: list[int] = []
@@ -648,7 +650,8 @@ class Game(Money):
         options = ["roll"]
         if self.cash[p] >= jail.fine:
             options.append("pay")
-        if self.held_cards[p]:
+        jail_card = self._jail_card(p)
+        if jail_card is not None:
             options.append("card")
         if len(options) == 1:
             choice = options[0]
@@ -672,8 +675,14 @@ class Game(Money):
                 yield from self._fire("leave_jail", leaving, p)
                 return self._free(p)
             return True
-        if choice == "card":
-            writes.jail(self, p, "leave", "card", self.held_cards[p][0])  # the card goes back under its deck
+        if choice == "card" and jail_card is not None:
+            writes.jail(self, p, "leave", "card", jail_card)  # the card goes back under its deck
+            use = self.tables.card_use[jail_card][1]
+            if use is not None:  # what the card does besides letting the player out
+                self._chain = 0
+                yield from use(self, p, None)
+                if self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0:
+                    return False
             if leaving:
                 yield from self._fire("leave_jail", leaving, p)
                 return self._free(p)
@@ -701,6 +710,17 @@ class Game(Money):
         yield from self._forward(p, sum(dice))
         yield from self._land(p, None)
         return False
+
+    def _jail_card(self, p: int) -> tuple[str, int] | None:
+        """The first card ``p`` holds that is used in jail (a kept card's ``use: {when: in_jail}``), or None."""
+        held = self.held_cards[p]
+        if held:
+            uses = self.tables.card_use
+            for card in held:
+                use = uses.get(card)
+                if use is not None and use[0] == "in_jail":
+                    return card
+        return None
 
     def _leave_jail(self, p: int, how: str) -> None:
         writes.jail(self, p, "leave", how, None)
@@ -1128,8 +1148,6 @@ class Game(Money):
 
     def auction(self, s: int) -> Steps:
         """Auction a lot among every player still in the game (the one who declined too)."""
-        from .auction import run_auction
-
         bidders = [(self.current + i) % self.players for i in range(self.players)]
         bidders = [b for b in bidders if not self.bankrupt[b]]
         winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
@@ -1157,11 +1175,12 @@ class Game(Money):
             return False
         if type(action) is act.Trade:
             return (yield from self._trade(action))
-        if type(action) is act.Build:
-            from .auction import shortage_auction
-
-            if (yield from shortage_auction(self, seat, action.space)):
-                return True
+        if type(action) is act.UseCard:
+            yield from self._use_card(seat, action)
+            return True
+        if type(action) is act.Build and shortage_possible(self, action.space) and \
+                (yield from shortage_auction(self, seat, action.space)):
+            return True
         amount = self._do(seat, action)
         if self.tables.action_triggers:
             yield from self._acted(seat, action, amount)
@@ -1176,7 +1195,8 @@ class Game(Money):
             yield from self._event(event, seat, amount)
 
     def _do(self, seat: int, action: act.Action) -> int:
-        """Carry out a verified build, sell, mortgage or unmortgage; return the money it moved."""
+        """Carry out a verified build, sell, mortgage, unmortgage or sale of a lot to the bank; return the money
+        it moved."""
         t = self.tables
         s = action.space  # type: ignore[union-attr]
         kind = type(action)
@@ -1200,10 +1220,23 @@ class Game(Money):
             self._transfer(BANK, seat, t.mortgage[s], "mortgage")
             writes.mortgage(self, seat, s)
             return t.mortgage[s]
+        if kind is act.SellLot:
+            value = self.lot_sale_value(s)
+            self._transfer(BANK, seat, value, "sell lot")
+            writes.property_(self, s, seat, BANK, "sold")
+            return value
         cost = self.unmortgage_cost(s)
         self._transfer(seat, BANK, cost, "unmortgage")
         writes.unmortgage(self, seat, s)
         return cost
+
+    def _use_card(self, seat: int, action: act.UseCard) -> Steps:
+        """A verified use of a kept card on the turn: back under its deck, then its use's effect."""
+        writes.use_card(self, seat, action.deck, action.card)
+        use = self.tables.card_use[(action.deck, action.card)][1]
+        if use is not None:
+            self._chain = 0
+            yield from use(self, seat, None)
 
     def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent

@@ -53,6 +53,7 @@ class Money:
     bankrupt: list[bool]
     bankrupt_order: list[int]
     jail_turns: list[int]
+    laps: list[int]
     held_cards: list[list[tuple[str, int]]]
     houses_left: int
     hotels_left: int
@@ -110,6 +111,10 @@ class Money:
         the one home of that price, for sales, fund raising and bankruptcy."""
         return int(self.tables.house_cost[group] * self.rules.building.sell_back)
 
+    def lot_sale_value(self, s: int) -> int:
+        """What the bank pays for lot ``s`` sold back to it (``rules.sell_lots``: that share of its printed price)."""
+        return int(self.tables.price[s] * self.rules.sell_lot_pays)
+
     def _can_raise(self, p: int, amount: int) -> bool:
         """Could ``p`` have ``amount`` in hand by selling every building and mortgaging every lot?"""
         t = self.tables
@@ -142,7 +147,7 @@ class Money:
                 if action is None:
                     break
                 kind = type(action)
-                if kind is not act.SellBuilding and kind is not act.Mortgage:
+                if kind is not act.SellBuilding and kind is not act.Mortgage and kind is not act.SellLot:
                     self._refuse(p, action, check_answer(cast("Game", self), decision, action) or "")
                     refusals += 1
                 elif not (yield from self._apply(p, action, raising=True)):

@@ -31,7 +31,7 @@ and gives one with :meth:`Game.state <monopoly.game.game.Game.state>`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .jsonin import describe, excerpt
@@ -51,7 +51,9 @@ _MT_WORDS = 624
 _END_REASONS = ("last_standing", "bankruptcies", "time", "turn_limit")
 
 #: The fields of a position, in the order of its JSON: lists by seat or by space, then scalars.
-LISTS = ("cash", "position", "jail_turns", "bankrupt", "bankrupt_order", "owner", "buildings", "mortgaged")
+LISTS = ("cash", "position", "jail_turns", "laps", "bankrupt", "bankrupt_order", "owner", "buildings", "mortgaged")
+#: Keys a position written before them lacks, with the value they then take (by the number of seats).
+OPTIONAL = {"laps": lambda n: [0] * n}
 SCALARS = ("houses_left", "hotels_left", "pot", "turn", "round", "current", "started", "finished", "end_reason",
            "winner", "owner_version")
 STATE_KEYS = (*LISTS, *SCALARS, "held_cards", "decks", "last_roll", "rng")
@@ -110,6 +112,7 @@ class GameState:
     cash: list[int]
     position: list[int]
     jail_turns: list[int]
+    laps: list[int]  # by seat: how many times the token has passed or landed on the go space
     bankrupt: list[bool]
     bankrupt_order: list[int]
     owner: list[int]
@@ -223,7 +226,7 @@ class GameState:
     def _unchecked(cls, data: dict[str, Any]) -> GameState:
         state = cls.__new__(cls)
         for name in LISTS:
-            setattr(state, name, list(data[name]))
+            setattr(state, name, list(data[name]) if name in data else OPTIONAL[name](len(data["cash"])))
         for name in SCALARS:
             setattr(state, name, data[name])
         state.held_cards = [[(deck, index) for deck, index in cards] for cards in data["held_cards"]]
@@ -355,6 +358,11 @@ class Setup:
         self.state.jail_turns[seat] = -1
         return self
 
+    def set_laps(self, seat: int, laps: int) -> Setup:
+        """``seat`` has passed or landed on the go space ``laps`` times."""
+        self.state.laps[self._seat(seat)] = laps
+        return self
+
     def jail(self, seat: int, tries: int = 0) -> Setup:
         """``seat`` in jail, having failed ``tries`` times to leave."""
         self.state.position[self._seat(seat)] = self._tables.jail
@@ -441,13 +449,14 @@ def _check_rng(value: Any, where: str, field: str, found: _Found) -> None:
         found.add(field, f"{where}[2] is {describe(gauss)}, not null or a number")
 
 
-def check_keys(data: dict[str, Any], allowed: Sequence[str], where: str, found: _Found) -> None:
-    """Every key of ``data`` is one of ``allowed``, and every one of ``allowed`` is there."""
+def check_keys(data: dict[str, Any], allowed: Sequence[str], where: str, found: _Found, *,
+               optional: Container[str] = ()) -> None:
+    """Every key of ``data`` is one of ``allowed``, and every one of ``allowed`` but the ``optional`` is there."""
     for key in data:
         if key not in allowed:
             found.add("unknown keys", f"{where} has an unknown key {excerpt(str(key), 40)}")
     for key in allowed:
-        if key not in data:
+        if key not in data and key not in optional:
             found.add(key, f"{where} has no '{key}'")
 
 
@@ -457,7 +466,8 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
         found.add("state", f"state is {describe(state)}, not an object")
         return
     t = tables_for(ruleset)
-    check_keys({key: value for key, value in state.items() if key != "pending"}, STATE_KEYS, "state", found)
+    check_keys({key: value for key, value in state.items() if key != "pending"}, STATE_KEYS, "state", found,
+               optional=OPTIONAL)
     if "pending" in state:
         _check_pending(state["pending"], ruleset, n, found)
 
@@ -489,6 +499,7 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
                                     "a debt is paid at once, or the player goes bankrupt)")
     int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
     int_list("jail_turns", n, -1, jail_high, f"not -1 (free) or the failed tries in jail so far, 0 to {jail_high}")
+    int_list("laps", n, 0, _BIG, "not a whole number of at least 0 (the times past or onto the go space)")
     int_list("owner", t.size, -1, n - 1, f"not -1 (the bank) or a seat from 0 to {n - 1}")
     int_list("buildings", t.size, 0, t.hotel_level, f"not a number of buildings from 0 to {t.hotel_level} "
                                                     f"({t.hotel_level}: a hotel)")

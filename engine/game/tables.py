@@ -90,11 +90,17 @@ class Tables:
             compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
         ]
         self.decks: dict[str, list[CardSlot]] = {}
+        #: By kept card (deck, index in the deck's list): when it is used (``in_jail`` or ``turn``), and the run of
+        #: its use's effect (None: a card used in jail that only lets the player out).
+        self.card_use: dict[tuple[str, int], tuple[str, Any]] = {}
         for deck in ruleset.decks:
             slots: list[CardSlot] = []
             for index, card in enumerate(deck.cards):
                 run = compile_effect(card.effect, names, card.text)
                 keeps = any(isinstance(st, ast.Keep) for st in card.effect.statements())
+                if keeps and card.use_when is not None:
+                    self.card_use[(deck.key, index)] = (card.use_when, None if card.use_effect is None else
+                                                        compile_effect(card.use_effect, names, card.text))
                 for _ in range(card.count):
                     slots.append(CardSlot(deck.key, index, len(slots), card.text, run, keeps))
             self.decks[deck.key] = slots

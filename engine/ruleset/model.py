@@ -70,10 +70,17 @@ class Space:
 
 @attrs.frozen
 class Card:
+    """One card of a deck. A card its effect keeps is used as ``use_when`` says (``in_jail``: a way out of jail;
+    ``turn``: an action after the roll), doing ``use_effect`` (None: nothing more than that); a card not kept has
+    ``use_when`` None."""
+
     text: str
     effect_text: str
     effect: Any = attrs.field(eq=False, repr=False)
     count: int = 1
+    use_when: str | None = None
+    use_effect_text: str | None = None
+    use_effect: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -134,6 +141,9 @@ class Rules:
     building: BuildingRules
     mortgage_interest: float
     mortgage_allowed: bool
+    #: an unmortgaged lot of a group without buildings may be sold back to the bank, for this share of its price
+    sell_lots_to_bank: bool
+    sell_lot_pays: float
     shuffle_before_draw: bool
     auction_on_decline: bool
     auction_min_bid: int
@@ -228,6 +238,8 @@ class Ruleset:
                 "rent": {"full_group_multiplier": rules.full_group_multiplier},
                 "building": attrs.asdict(rules.building),
                 "mortgage": {"interest": rules.mortgage_interest, "allowed": rules.mortgage_allowed},
+                "sell_lots": {"to_bank": rules.sell_lots_to_bank, "pays": rules.sell_lot_pays},
+                "trade": {"max_per_phase": rules.trades_per_phase},
                 "cards": {"shuffle_before_draw": rules.shuffle_before_draw},
                 "auction": {"on_decline": rules.auction_on_decline, "min_bid": rules.auction_min_bid},
                 "fees_to": rules.fees_to,
@@ -256,6 +268,22 @@ def with_defaults(data: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+#: How a kept card without a `use` is used: the meaning of a bare `keep` (the printed rules' Get Out of Jail Free
+#: card), as docs/effects.md says; the shipped editions write it out on their cards.
+DEFAULT_USE = {"when": "in_jail"}
+
+
+def _card(raw: dict[str, Any], effects: dict[tuple[Any, ...], Any], place: tuple[Any, ...]) -> Card:
+    """A card of the data, with its use when its effect keeps it (a kept card without `use`: :data:`DEFAULT_USE`)."""
+    from ..effects.ast import Keep
+
+    effect = effects.get(place + ("effect",))
+    kept = effect is not None and any(isinstance(s, Keep) for s in effect.statements())
+    use = raw.get("use", DEFAULT_USE) if kept else {}
+    return Card(raw["text"], raw["effect"], effect, raw.get("count", 1), use.get("when"), use.get("effect"),
+                effects.get(place + ("use", "effect")))
+
+
 def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
                   variants: tuple[str, ...] = (), files: tuple[str, ...] = ()) -> Ruleset:
     """The model of a checked tree. ``effects`` maps the place of each effect text to its AST."""
@@ -277,8 +305,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
     )
     decks = tuple(
         Deck(key, raw.get("name", key.replace("_", " ").title()), tuple(
-            Card(card["text"], card["effect"], effects.get(("decks", key, "cards", i, "effect")), card.get("count", 1))
-            for i, card in enumerate(raw["cards"])))
+            _card(card, effects, ("decks", key, "cards", i)) for i, card in enumerate(raw["cards"])))
         for key, raw in data.get("decks", {}).items()
     )
     triggers = tuple(
@@ -297,6 +324,8 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         building=BuildingRules(**r["building"]),
         mortgage_interest=r["mortgage"]["interest"],
         mortgage_allowed=r["mortgage"]["allowed"],
+        sell_lots_to_bank=r["sell_lots"]["to_bank"],
+        sell_lot_pays=r["sell_lots"]["pays"],
         shuffle_before_draw=r["cards"]["shuffle_before_draw"],
         auction_on_decline=r["auction"]["on_decline"],
         auction_min_bid=r["auction"]["min_bid"],

@@ -227,6 +227,9 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
     for key, deck in data.get("decks", {}).items():
         for index, card in enumerate(deck["cards"]):
             places.append((("decks", key, "cards", index, "effect"), card["effect"], "card", None))
+            if "effect" in card.get("use", {}):
+                places.append((("decks", key, "cards", index, "use", "effect"), card["use"]["effect"], "card use",
+                               None))
     for index, trigger in enumerate(data.get("triggers", [])):
         amount = TRIGGER_AMOUNTS.get(trigger["on"])
         if "if" in trigger:
@@ -251,7 +254,24 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         for item in found:
             problems.append(_effect_problem(composed, place, item))
     _check_draw_loops(composed, data, effects, problems)
+    _check_card_uses(composed, data, effects, problems)
     return effects
+
+
+def _check_card_uses(composed: Composed, data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
+                     problems: list[Problem]) -> None:
+    """A card's `use` says how a kept card is used: on a card its effect does not keep, it could never be."""
+    from ..effects import ast
+
+    for key, deck in data.get("decks", {}).items():
+        for index, card in enumerate(deck["cards"]):
+            effect = effects.get(("decks", key, "cards", index, "effect"))
+            if "use" in card and effect is not None and \
+                    not any(isinstance(s, ast.Keep) for s in effect.statements()):
+                problems.append(composed.problem(("decks", key, "cards", index, "use"), "use-without-keep",
+                                                 "this card has a `use` but its effect does not keep it, so "
+                                                 "nobody ever holds it to use",
+                                                 "add `keep` to its effect, or take `use` away", key=True))
 
 
 def _check_draw_loops(composed: Composed, data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
