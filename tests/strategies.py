@@ -407,7 +407,21 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
         data["decks"] = decks
     if triggers:
         data["triggers"] = triggers
+    permissions = {key: draw(st.sampled_from(conditions)) for key, conditions in PERMISSIONS.items()
+                   if draw(st.integers(0, 3)) == 0}
+    if permissions:
+        data["permissions"] = permissions
     return data
+
+
+#: Conditions a random ruleset may put on each permission (docs/effects.md, "Permissions").
+PERMISSIONS = {
+    "buy": ("laps >= 1", "cash > 300", "not you are in jail"),
+    "rent": ("not owner is in jail", "laps of owner >= 1", "round > 2"),
+    "build": ("laps >= 1", "cash > 500 or round > 5"),
+    "mortgage": ("cash < 300", "not doubles"),
+    "trade": ("not you are in jail", "round > 1"),
+}
 
 
 class _NoAliases(yaml.SafeDumper):

@@ -13,7 +13,7 @@ from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "taxes-to-pot")
+             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap", "taxes-to-pot")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -39,12 +39,16 @@ def test_each_house_rule_is_a_small_built_in_file_that_says_what_it_does(variant
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_house_rules_combine_with_each_other_and_the_shipped_variants(edition: str) -> None:
-    """All of them at once compose; Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
+    """All of them compose, as many at once as a game applies (MAX_VARIANTS: the first and the last that many,
+    which between them hold every one); Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
     as a conflict naming both files."""
+    from monopoly.ruleset.compose import MAX_VARIANTS
+
     everything = [v for v in CATALOGUE] + [v for v in SHIPPED if v not in ("short-game", "time-limit",
                                                                             "income-tax-2008")]
-    ruleset, problems = monopoly.check_ruleset(edition, everything)
-    assert ruleset is not None, problems
+    for chosen in (everything[:MAX_VARIANTS], everything[-MAX_VARIANTS:]):
+        ruleset, problems = monopoly.check_ruleset(edition, chosen)
+        assert ruleset is not None, problems
     ruleset, problems = monopoly.check_ruleset(edition, ["auto-income-tax", "income-tax-2008"])
     assert ruleset is None
     text = " ".join(str(problem) for problem in problems)
@@ -302,15 +306,17 @@ def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp
     chapter = guide[guide.index("## Writing house rules"):guide.index("## Checking your file")]
     blocks = re.findall(r"```yaml\n(.*?)```", chapter, flags=re.S)
     header, examples = blocks[0], blocks[1:]
-    assert "kind: variant" in header and len(examples) == 5
+    assert "kind: variant" in header and len(examples) == 6
     for number, (example, rule) in enumerate(zip(examples, ("no-rent-in-jail", "auto-income-tax", "go-landing-bonus",
-                                                            "snake-eyes-bonus", "jackpot-seeded"), strict=True)):
+                                                            "snake-eyes-bonus", "jackpot-seeded", "first-lap"),
+                                                 strict=True)):
         path = tmp_path / f"rule{number}.yaml"
         path.write_text(header.replace("my-rule", f"rule{number}") + example, encoding="utf-8")
         for edition in EDITIONS:
             mine = monopoly.load_ruleset(edition, [str(path)])
             shipped = monopoly.load_ruleset(edition, [rule])
-            assert (mine.rules, mine.board, mine.triggers) == (shipped.rules, shipped.board, shipped.triggers), rule
+            assert (mine.rules, mine.board, mine.triggers, mine.permissions) == (
+                shipped.rules, shipped.board, shipped.triggers, shipped.permissions), rule
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -500,15 +500,20 @@ def test_parser_from_tables_parses_like_the_grammar() -> None:
     fresh = parse_module.build_parser()
     import monopoly
 
-    texts = [card.effect for name in ("classic", "uk") for deck in monopoly.load_ruleset(name).decks
-             for card in deck.cards if isinstance(card.effect, str)]
+    texts = [card.effect_text for name in ("classic", "uk") for deck in monopoly.load_ruleset(name).decks
+             for card in deck.cards]
     texts += ["advance to nearest utility with rent 10 x dice", "choose: pay 10 | draw chance"]
+    assert len(texts) > 30
     for text in texts:
         assert loaded.parse(text, start="start") == fresh.parse(text, start="start"), text
     for text in ("doubles and dice = 12", "amount > 100 or owner is in jail"):  # a trigger's condition
-        assert loaded.parse(text, start="condition") == fresh.parse(text, start="condition"), text
+        assert loaded.parse(text, start="permission") == fresh.parse(text, start="permission"), text
+    for condition in ("laps >= 1", "not owner is in jail and cash of owner > 5 or doubles"):
+        assert loaded.parse(condition, start="permission") == fresh.parse(condition, start="permission")
     with pytest.raises(lark.exceptions.UnexpectedInput):
         loaded.parse("pay 10 10", start="start")
+    with pytest.raises(lark.exceptions.UnexpectedInput):
+        loaded.parse("pay 10", start="permission")
 
 
 def _shipped_lark_version() -> str:

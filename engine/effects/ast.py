@@ -184,6 +184,7 @@ QUANTITIES: dict[str, tuple[str, str | None, bool]] = {
     "houses": ("houses", "player", True),
     "hotels": ("hotels", "player", True),
     "turns_in_jail": ("turns in jail", "player", True),
+    "laps": ("laps", "player", True),
     "price": ("price", "space", False),
     "mortgage_value": ("mortgage value", "space", False),
     "rent": ("rent", "space", False),
@@ -680,6 +681,8 @@ class Logic:
 
 TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles)
 CONDITION_TYPES: tuple[type, ...] = (*TEST_TYPES, Not, Logic)
+#: A condition: a test, or tests joined by `and`, `or` and `not`.
+Condition = Union[Compare, InJail, Owns, Doubles, Not, Logic]
 
 
 def _condition_part(op: str, value: Any, *, right: bool) -> None:

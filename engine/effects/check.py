@@ -292,7 +292,8 @@ def parse_and_check(text: str, names: EffectNames, where: str, *,
 
 def parse_and_check_condition(text: str, names: EffectNames, *,
                               amount: str | None = None) -> tuple[object | None, list[EffectProblem]]:
-    """A trigger's condition, parsed and checked in one step (as :func:`parse_and_check`)."""
+    """A condition alone (a permission of the ruleset, a trigger's `if:`), parsed and checked in one step (as
+    :func:`parse_and_check`): its names resolved and its values of the types they must be."""
     try:
         condition = parse_condition(text)
     except EffectSyntaxError as error:

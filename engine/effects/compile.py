@@ -61,6 +61,12 @@ class Names:
                     self.by_kind_or_group[key] += (space.index,)
 
 
+def compile_condition(condition: ast.Condition, names: Names) -> Callable[[Any, int], bool]:
+    """The test for one condition (a permission of the ruleset, a trigger's `if:`): a function of (game, player)
+    -> bool."""
+    return _condition(condition, names)
+
+
 def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
     """The closure for one effect; ``reason`` labels the payments it makes (e.g. a card's text)."""
     if effect.is_choice:
@@ -298,6 +304,8 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
         return lambda game, p: _counted(game.houses_of, who(game, p))
     if name == "hotels":
         return lambda game, p: _counted(game.hotels_of, who(game, p))
+    if name == "laps":
+        return lambda game, p: _of_seat(game.laps, who(game, p))
     return lambda game, p: max(_of_seat(game.jail_turns, who(game, p)), 0)  # turns in jail
 
 
@@ -363,11 +371,6 @@ def _raw_amount(amount: ast.Amount, names: Names) -> AmountFn:
     if len(parts) == 1:
         return parts[0]
     return lambda game, p: sum(part(game, p) for part in parts)
-
-
-def compile_condition(node: Any, names: Names) -> Test:
-    """A condition (a trigger's `if:`) as a function of (game, player)."""
-    return _condition(node, names)
 
 
 def _condition(node: Any, names: Names) -> Test:

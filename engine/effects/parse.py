@@ -98,8 +98,7 @@ GRAMMAR_OPTIONS: dict[str, Any] = {
     "lexer": "contextual",
     "propagate_positions": True,
     "maybe_placeholders": True,
-    # An effect; a condition alone (a trigger's `if:`), read by the same tables.
-    "start": ["start", "condition"],
+    "start": ["start", "permission"],
 }
 
 
@@ -347,6 +346,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def condition(self, condition: Any) -> Any:
         return condition
 
+    def permission(self, condition: Any) -> Any:
+        return condition
+
     @v_args(meta=True)
     def either(self, meta: Any, children: list[Any]) -> ast.Logic:
         return _nested(ast.Logic("or", *children), meta)
@@ -520,16 +522,17 @@ def parse_effect(text: str) -> ast.Effect:
     return effect
 
 
-def parse_condition(text: str) -> Any:
-    """Parse a condition alone (a trigger's ``if:``): a node of :data:`monopoly.effects.ast.CONDITION_TYPES`;
-    raise EffectSyntaxError for bad text, its position inside the condition's text.
+def parse_condition(text: str) -> ast.Condition:
+    """Parse one condition alone (a permission of the ruleset, a trigger's `if:`); raise EffectSyntaxError for
+    bad text.
 
-    >>> parse_condition("doubles and dice = 12").to_text()
-    'doubles and dice = 12'
+    >>> parse_condition("laps >= 1 and not you are in jail").to_text()
+    'laps >= 1 and not you are in jail'
     """
     if not isinstance(text, str):
         raise TypeError(f"condition text must be a str, not {type(text).__name__}")
-    return _parse(text, "condition")
+    condition: ast.Condition = _parse(text, "permission")
+    return condition
 
 
 def _parse(text: str, start: str) -> Any:
@@ -598,7 +601,7 @@ def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> Effec
     else:
         message = f"unexpected {shown} {context}"
     hint = _hint(text, pos, found, expected_terminals, before)
-    if start == "condition":  # the same words, about a condition
+    if start != "start":  # the same words, about a condition alone (a permission, a trigger's `if:`)
         message = message.replace("the end of the effect", "the end of the condition").replace(
             "the effect is empty", "the condition is empty").replace("the start of the effect",
                                                                      "the start of the condition")

@@ -206,6 +206,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     lots = _per_tables(t)[0][group]  # the entries of the group's lots (t.members[group]), as a tuple
     level = game.buildings[space]
     if kind is Build:
+        if t.permit_build is not None:
+            _refuse_unpermitted(game, "build", seat, "build")
         if not t.buildable[group]:
             raise IllegalAction(f"nothing can be built on {t.names[space]}")
         owners = lots(game.owner)
@@ -241,6 +243,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     elif kind is Mortgage:
         if not game.rules.mortgage_allowed:
             raise IllegalAction("the rules allow no mortgages")
+        if t.permit_mortgage is not None:
+            _refuse_unpermitted(game, "mortgage", seat, "mortgage a lot")
         if game.mortgaged[space]:
             raise IllegalAction(f"{t.names[space]} is already mortgaged")
         if group >= 0 and any(lots(game.buildings)):
@@ -260,6 +264,19 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         cost = game.unmortgage_cost(space)
         if game.cash[seat] < cost:
             raise IllegalAction(f"lifting the mortgage on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
+
+
+def permitted(game: Game, key: str, seat: int) -> bool:
+    """Whether the ruleset's permission ``key`` (``permissions.buy``, ``rent``, ``build``, ``mortgage``, ``trade``)
+    holds for ``seat`` now: true where the ruleset sets none."""
+    test = getattr(game.tables, f"permit_{key}")
+    return test is None or bool(test(game, seat))
+
+
+def _refuse_unpermitted(game: Game, key: str, seat: int, doing: str) -> None:
+    if not permitted(game, key, seat):
+        text = next(p.text for p in game.ruleset.permissions if p.key == key)
+        raise IllegalAction(f"the rules let a player {doing} only when {text} (permissions.{key})")
 
 
 def _verify_use(game: Game, seat: int, action: UseCard, raising: bool) -> None:
@@ -351,6 +368,8 @@ def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
     proposer, partner, give_spaces, give_cash, give_cards, get_spaces, get_cash, get_cards = fields
     if type(proposer) is not int or proposer != seat:
         raise IllegalAction("a trade is proposed by the seat whose action it is")
+    if game.tables.permit_trade is not None:
+        _refuse_unpermitted(game, "trade", seat, "propose a trade")
     if type(partner) is not int or not 0 <= partner < game.players or game.bankrupt[partner] or partner == seat:
         raise IllegalAction(f"seat {safe_repr(partner)} cannot trade with you")
     if type(give_cash) is not int or type(get_cash) is not int:
@@ -446,6 +465,8 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
     even = building.even
     breakdown_limited = building.hotel_breakdown == "debts_only" and not raising
     cash = game.cash[seat]
+    may_build = t.permit_build is None or permitted(game, "build", seat)
+    may_mortgage = game.rules.mortgage_allowed and (t.permit_mortgage is None or permitted(game, "mortgage", seat))
     found: list[Action] = []
     for space in t.ownable:
         if owner[space] != seat:
@@ -458,7 +479,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
         lots = lots_of[group]
         level = buildings[space]
         levels = lots(buildings)
-        if buildable[group] and level < hotel:
+        if buildable[group] and level < hotel and may_build:
             owners = lots(owner)
             if owners.count(seat) == len(owners) and not any(lots(mortgaged)) and \
                     not (even and level > min(levels)) and cash >= t.house_cost[group] and \
@@ -469,7 +490,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
                     not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
                 found.append(actions[space][1])
         elif not any(levels):
-            if game.rules.mortgage_allowed:
+            if may_mortgage:
                 found.append(actions[space][2])
             if game.rules.sell_lots_to_bank:
                 found.append(actions[space][4])

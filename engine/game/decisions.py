@@ -157,7 +157,8 @@ def _cash(amount: Any, most: int) -> bool:
 
 def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
     """The :class:`Trades` ``seat`` may propose now, one per partner with whom anything can change hands."""
-    if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat]:
+    if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat] or \
+            not act.permitted(game, "trade", seat):
         return ()
     owner = game.owner
     free = [s for s in game.tables.ownable if owner[s] >= 0 and not act.in_built_group(game, s)]

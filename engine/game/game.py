@@ -807,6 +807,9 @@ class Game(Money):
         o = self.owner[s]
         if o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self._rent_in_jail):
             return 0
+        permit = self.tables.permit_rent
+        if permit is not None and not permit(self, p):
+            return 0
         if rent_mod is None:
             return self._rent_at(s, o)
         if rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
@@ -886,6 +889,9 @@ class Game(Money):
         return amount
 
     def _offer(self, p: int, s: int) -> Steps:
+        permit = self.tables.permit_buy
+        if permit is not None and not permit(self, p):
+            return  # the rules do not let this player buy yet: the lot is neither offered nor auctioned
         price = self.tables.price[s]
         if self.cash[p] >= price and self._yes(p, "buy", (yield Decision(p, "buy", (s,)))):
             self._transfer(p, BANK, price, "buy")
@@ -1147,9 +1153,11 @@ class Game(Money):
     # ------------------------------------------------------------------ auctions
 
     def auction(self, s: int) -> Steps:
-        """Auction a lot among every player still in the game (the one who declined too)."""
+        """Auction a lot among every player still in the game (the one who declined too) whom the rules let buy it
+        (``permissions.buy``)."""
         bidders = [(self.current + i) % self.players for i in range(self.players)]
-        bidders = [b for b in bidders if not self.bankrupt[b]]
+        permit = self.tables.permit_buy
+        bidders = [b for b in bidders if not self.bankrupt[b] and (permit is None or permit(self, b))]
         winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
         if winner is not None:  # the lot is the winner's (the auction event), who pays for it
             self._transfer(winner, BANK, price, "auction")

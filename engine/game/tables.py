@@ -121,6 +121,14 @@ class Tables:
             spaces = self.land_triggers if trigger.on == "land" else self.pass_triggers
             for index in trigger.spaces:
                 spaces[index] += (run,)
+        #: The ruleset's permissions (``permissions:``), each a test of (game, player); None where there is none.
+        permits = {p.key: compile_condition(p.condition, names) for p in ruleset.permissions
+                   if p.condition is not None}
+        self.permit_buy: Any = permits.get("buy")
+        self.permit_rent: Any = permits.get("rent")
+        self.permit_build: Any = permits.get("build")
+        self.permit_mortgage: Any = permits.get("mortgage")
+        self.permit_trade: Any = permits.get("trade")
         self.on_roll = self.on_event.get("roll", ())
         self.on_turn_start = self.on_event.get("turn_start", ())
         self.on_turn_end = self.on_event.get("turn_end", ())

@@ -345,6 +345,11 @@ def _apply(composed: Composed, layer: _Layer, problems: list[Problem]) -> None:
 def _merge(composed: Composed, path: Path, value: Any, doc: Document, where: Path,
            problems: list[Problem], assigned: dict[Path, tuple[Document, Path, Any]] | None) -> None:
     current = _get(composed.data, path)
+    if isinstance(value, dict) and value and current is None and assigned is not None:
+        # a mapping the layers beneath lack (a variant's `permissions:`): made empty, then set key by key, so
+        # that two variants setting one key differently are told apart from two setting different keys
+        _set(composed, path, {}, doc, where, problems, None)
+        current = {}
     if isinstance(value, dict) and isinstance(current, dict):
         for key, item in value.items():
             _merge(composed, path + (key,), item, doc, where + (key,), problems, assigned)

@@ -155,6 +155,19 @@ class Rules:
     end: EndRules
 
 
+#: The permissions a ruleset may set (`permissions:`), each a condition on top of the printed rules.
+PERMISSIONS = ("buy", "rent", "build", "mortgage", "trade")
+
+
+@attrs.frozen
+class Permission:
+    """``key`` (one of :data:`PERMISSIONS`) is allowed when ``condition`` holds (its text: ``text``)."""
+
+    key: str
+    text: str
+    condition: Any = attrs.field(eq=False, repr=False)
+
+
 @attrs.frozen
 class Ruleset:
     """A whole, checked ruleset: an edition with its variants applied."""
@@ -177,6 +190,7 @@ class Ruleset:
     rules: Rules
     variants: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
+    permissions: tuple[Permission, ...] = ()
 
     def space(self, name: str) -> Space:
         """The first space with this name; ``KeyError`` if there is none."""
@@ -225,13 +239,15 @@ class Ruleset:
             ],
             "decks": {
                 d.key: {"name": d.name, "cards": [
-                    {"text": c.text, "effect": c.effect_text, **({"count": c.count} if c.count != 1 else {})}
+                    {"text": c.text, "effect": c.effect_text, **({"count": c.count} if c.count != 1 else {}),
+                     **({"use": _drop_none({"when": c.use_when, "effect": c.use_effect_text})} if c.use_when else {})}
                     for c in d.cards]}
                 for d in self.decks
             },
             "triggers": [_drop_none({"name": t.name, "on": t.on, "space": t.space_name, "kind": t.kind,
                                      "if": t.condition_text, "instead": t.instead or None, "effect": t.effect_text})
                          for t in self.triggers],
+            "permissions": {p.key: p.text for p in self.permissions},
             "rules": {
                 "salary": rules.salary,
                 "jail": attrs.asdict(rules.jail),
@@ -342,4 +358,6 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         houses=data["bank"]["houses"], hotels=data["bank"]["hotels"], starting_cash=data["bank"]["starting_cash"],
         groups=groups, board=tuple(board), decks=decks, triggers=triggers, rules=rules,
         variants=variants, files=files,
+        permissions=tuple(Permission(key, text, effects.get(("permissions", key)))
+                          for key, text in data.get("permissions", {}).items()),
     )

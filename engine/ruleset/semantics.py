@@ -255,6 +255,15 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
             problems.append(_effect_problem(composed, place, item))
     _check_draw_loops(composed, data, effects, problems)
     _check_card_uses(composed, data, effects, problems)
+    for key, text in data.get("permissions", {}).items():
+        total += len(text)
+        if total > MAX_EFFECT_TEXT:
+            break  # reported above, or the next permission is past the bound: the rest are not read
+        condition, found = parse_and_check_condition(text, names)
+        if condition is not None:
+            effects[("permissions", key)] = condition
+        for item in found:
+            problems.append(_effect_problem(composed, ("permissions", key), item))
     return effects
 
 
