@@ -20,6 +20,7 @@ Layering rules (documented in docs/ruleset-reference.md):
 from __future__ import annotations
 
 import copy
+import hashlib
 import itertools
 import os
 from collections.abc import Iterable, Sequence
@@ -29,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from .load import Document, Path, display_path, load_file
+from .load import MAX_BYTES, Document, Path, display_path, load_bytes, read_regular_file
 from .problems import MAX_SUGGEST_LENGTH, Problem, RulesetError, brief, closest
 from .schema import check_document, suggest
 
@@ -235,12 +236,28 @@ def _load_and_check(path: FsPath, problems: list[Problem], limit: int | None, re
         raise RulesetError(problems + [Problem(display_path(path), 1, 1, "too-large",
                                                f"the files of this ruleset hold more than {MAX_TOTAL_BYTES // 1024} "
                                                "KiB together", "a ruleset and all it builds on is a few dozen KiB")])
-    doc = load_file(path)
+    name = display_path(path)
+    raw = read_regular_file(path, MAX_BYTES, name)
+    key = (name, hashlib.sha256(raw).digest())
+    doc = _CHECKED.get(key)
+    if doc is not None:
+        return doc
+    doc = load_bytes(raw, name)
     schema_problems = check_document(doc, limit)
     if schema_problems:
         problems.extend(schema_problems)
         raise RulesetError(problems)
+    if len(_CHECKED) >= _CHECKED_MAX:
+        _CHECKED.pop(next(iter(_CHECKED)))
+    _CHECKED[key] = doc
     return doc
+
+
+#: Files read and found to match the schema, by their name and the SHA-256 of their bytes: the same bytes are
+#: not parsed and checked again in one process (loading a ruleset and its variants again, as `compare` and the
+#: tests do). Documents are never changed once read. At most this many, the oldest dropped first.
+_CHECKED: dict[tuple[str, bytes], Document] = {}
+_CHECKED_MAX = 32
 
 
 def _extends_chain(doc: Document, path: FsPath, problems: list[Problem], limit: int | None,
