@@ -128,9 +128,19 @@ def _rent_suffix(draw: Any) -> str:
 
 #: Every statement of the effect language (docs/effects.md).
 STATEMENTS = ("collect", "collect_each", "pay", "pay_each", "collect_pot", "advance", "advance_nearest",
-              "go_back", "move", "go_to_jail", "keep", "draw", "variable")
+              "go_back", "move", "go_to_jail", "keep", "draw", "variable", "pay_pot")
 #: Statements that move the player (a drawn card may move them too).
 MOVING = frozenset({"advance", "advance_nearest", "go_back", "move", "go_to_jail", "draw"})
+#: The events a generated trigger is on (land and pass often).
+TRIGGER_EVENTS = ("land", "land", "land", "pass", "pass", "game_start", "turn_start", "turn_end", "roll", "buy",
+                  "take_pot", "build", "mortgage", "unmortgage", "rent", "fee", "go_to_jail", "leave_jail",
+                  "bankrupt")
+#: The events whose triggers know an `amount`, and those a trigger may replace (`instead`).
+AMOUNT_EVENTS = ("rent", "fee", "build", "mortgage", "unmortgage", "bankrupt")
+INSTEAD_EVENTS = ("land", "rent", "fee", "go_to_jail")
+#: A trigger's conditions (`if:`).
+CONDITIONS = ("doubles", "not doubles", "cash < 500", "dice >= 7 and not doubles", "you are in jail",
+              "owner is in jail or pot > 100")
 #: Money only, from the bank or the pot: what a pass trigger may do when restricted (``pass-trigger``).
 BANK_MONEY = ("collect", "collect_pot")
 
@@ -163,6 +173,8 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
         return f"pay {draw(_amounts(names))}"
     if kind == "pay_each":
         return f"pay {draw(_amounts(names))} to each player"
+    if kind == "pay_pot":
+        return f"pay {draw(_amounts(names))} to pot"
     if kind == "collect_pot":
         return "collect pot"
     if kind == "advance":
@@ -372,12 +384,27 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
             cards.append(card)
         decks[key] = {"name": deck_space[key], "cards": cards}
     triggers = []
+    kinds = sorted({space["kind"] for space in board})
     for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2]), label="triggers")):
-        on = draw(st.sampled_from(["land", "pass"]))
-        # A pass trigger only takes money from the bank or the pot when restricted (``pass-trigger``).
-        allowed = BANK_MONEY if on == "pass" and not unrestricted else STATEMENTS
-        triggers.append({"on": on, "space": draw(st.sampled_from(names.spaces)),
-                         "effect": draw(effects(names, "trigger", unrestricted=unrestricted, statements=allowed))})
+        on = draw(st.sampled_from(TRIGGER_EVENTS))
+        # A pass trigger only takes money from the bank or the pot when restricted (``pass-trigger``), and so
+        # does a trigger on another event than landing.
+        allowed = BANK_MONEY if on != "land" and not unrestricted else STATEMENTS
+        effect = draw(effects(names, "trigger", unrestricted=unrestricted, statements=allowed))
+        if on in AMOUNT_EVENTS and draw(st.booleans()):
+            effect = f"{effect}; collect {draw(st.integers(1, 100))}% of amount" if " | " not in effect else effect
+        trigger: dict[str, Any] = {"on": on}
+        if on in ("land", "pass"):
+            if draw(st.booleans()):
+                trigger["space"] = draw(st.sampled_from(names.spaces))
+            else:
+                trigger["kind"] = draw(st.sampled_from(kinds))
+        if draw(st.integers(0, 2)) == 0:
+            trigger["if"] = draw(st.sampled_from(CONDITIONS + (("amount > 50",) if on in AMOUNT_EVENTS else ())))
+        if on in INSTEAD_EVENTS and draw(st.integers(0, 2)) == 0:
+            trigger["instead"] = True
+        trigger["effect"] = effect
+        triggers.append(trigger)
 
     if not unrestricted and "from each player" in repr((board, decks, triggers)):
         rules["mortgage"]["interest"] = 0  # collector-bankrupt

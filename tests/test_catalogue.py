@@ -8,11 +8,12 @@ import pytest
 
 import monopoly
 from monopoly import Build
+from monopoly.game.events import to_dict
 from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap")
+             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap", "taxes-to-pot")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -38,12 +39,16 @@ def test_each_house_rule_is_a_small_built_in_file_that_says_what_it_does(variant
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_house_rules_combine_with_each_other_and_the_shipped_variants(edition: str) -> None:
-    """All of them at once compose; Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
+    """All of them compose, as many at once as a game applies (MAX_VARIANTS: the first and the last that many,
+    which between them hold every one); Income Tax's two rules (auto-income-tax, income-tax-2008) are reported
     as a conflict naming both files."""
+    from monopoly.ruleset.compose import MAX_VARIANTS
+
     everything = [v for v in CATALOGUE] + [v for v in SHIPPED if v not in ("short-game", "time-limit",
                                                                             "income-tax-2008")]
-    ruleset, problems = monopoly.check_ruleset(edition, everything)
-    assert ruleset is not None, problems
+    for chosen in (everything[:MAX_VARIANTS], everything[-MAX_VARIANTS:]):
+        ruleset, problems = monopoly.check_ruleset(edition, chosen)
+        assert ruleset is not None, problems
     ruleset, problems = monopoly.check_ruleset(edition, ["auto-income-tax", "income-tax-2008"])
     assert ruleset is None
     text = " ".join(str(problem) for problem in problems)
@@ -339,3 +344,32 @@ def test_shuffle_every_draw_shuffles_the_deck_before_each_draw_as_an_event(editi
     replay = Replay.of_records(game.events, game.ruleset)  # the game from its first event: the decks agree
     assert {key: list(deck) for key, deck in replay.decks.items()} == {key: list(deck) for key, deck in
                                                                        game.decks.items()}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_taxes_to_pot_sends_the_tax_and_the_fine_to_the_pot_that_free_parking_pays_out(edition: str) -> None:
+    game, events = setup_game(edition, ("taxes-to-pot",), agents=[ScriptedAgent(), ScriptedAgent(jail="pay")])
+    game.fix_dice([(1, 3)])  # GO -> Income Tax: 200 (the first alternative) into the pot instead of the bank
+    game.play_turn()
+    assert (game.cash[0], game.pot) == (1300, 200)
+    game.send_to_jail(1)
+    game.fix_dice([(4, 6)])  # seat 1 pays the fine (50) into the pot, then 10 + 10: Free Parking takes 250
+    game.play_turn()
+    assert (game.cash[1], game.pot, game.position[1]) == (1500 - 50 + 250, 0, 20)
+    assert [(e["from"], e["to"], e["amount"]) for e in of_type(events, "payment")] == [
+        (0, "pot", 200), (1, "pot", 50), ("pot", 1, 250)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_taxes_to_pot_by_a_trigger_plays_as_the_jackpot_rule_does_by_fees_to(edition: str) -> None:
+    """The same payments, seed for seed, as free-parking-jackpot (rules.fees_to: pot)."""
+    def payments(variant: str, seed: int) -> list[tuple[object, ...]]:
+        ruleset = monopoly.load_ruleset(edition, [variant])
+        game = monopoly.Game(ruleset, [monopoly.make_agent(n) for n in ("greedy", "trader", "cautious")], seed=seed,
+                             max_turns=150)
+        game.play()
+        return [(e["from"], e["to"], e["amount"]) for e in map(to_dict, game.events) if e["type"] == "payment"]
+
+    for seed in range(3):
+        paid = payments("taxes-to-pot", seed)
+        assert any(to == "pot" for _, to, _ in paid) and paid == payments("free-parking-jackpot", seed)

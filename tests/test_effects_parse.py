@@ -520,6 +520,8 @@ def test_parser_from_tables_parses_like_the_grammar() -> None:
     assert len(texts) > 30
     for text in texts:
         assert loaded.parse(text, start="start") == fresh.parse(text, start="start"), text
+    for text in ("doubles and dice = 12", "amount > 100 or owner is in jail"):  # a trigger's condition
+        assert loaded.parse(text, start="permission") == fresh.parse(text, start="permission"), text
     for condition in ("laps >= 1", "not owner is in jail and cash of owner > 5 or doubles"):
         assert loaded.parse(condition, start="permission") == fresh.parse(condition, start="permission")
     with pytest.raises(lark.exceptions.UnexpectedInput):

@@ -23,7 +23,13 @@ in the engine, a move over the bound still moves the token but it does not land 
 new space happens), and a draw over the bound is not made (the token stays where it is). So a
 one-card deck whose card draws it again leaves the token where it drew, and a deck half of
 whose cards draw again keeps the token there with probability 2^-16, when all 16 draws
-allowed draw again. Triggers on passing a space are not followed.
+allowed draw again.
+
+A land trigger with a condition (``if:``) counts as firing half the time, as the branches of
+an ``if`` do; one with ``instead`` leaves out the space's card and effect when it fires. Triggers
+on passing a space and on events of the game are not followed: one whose effect may move the
+player (or keep them out of jail, ``instead`` on go_to_jail) makes the odds approximate, and
+``LandingOdds.approximate`` names it.
 
 ``jail="short"``: a jailed player pays at once and rolls as usual.
 ``jail="long"``: a jailed player rolls for doubles up to the limit; each failed
@@ -124,18 +130,22 @@ class _Board:
                     self.by_key[key] += (space.index,)
         self.decks = {deck.key: deck for deck in ruleset.decks}
         self.land_triggers: dict[int, list[Any]] = defaultdict(list)
+        self.approximate: dict[str, None] = {}  # the reasons, in the order met (a dict keeps them once)
         for trigger in ruleset.triggers:
             if trigger.on == "land":
                 for index in trigger.spaces:
-                    self.land_triggers[index].append(trigger.effect)
+                    self.land_triggers[index].append(trigger)
+            elif (trigger.on == "go_to_jail" and trigger.instead) or (trigger.on != "go_to_jail"
+                                                                        and _may_move(trigger.effect)):
+                # (the effect of a trigger on going to jail runs in jail, where nobody moves)
+                self.approximate[f"the trigger on {_trigger_place(trigger)} may move the player (or keep them "
+                                 "out of jail) at a moment the odds do not follow"] = None
         self._cache: dict[int, dict[int, float]] = {}
         self._landings: dict[End, dict[End, float]] = {}
         self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
-        self.approximate: dict[str, None] = {}  # the reasons, in the order met (a dict keeps them once)
-        moving = (ast.AdvanceTo, ast.GoBackTo, ast.Move, ast.GoToJail, ast.Draw)
         for deck in ruleset.decks:
             for card in deck.cards:
-                if card.use_effect is not None and any(isinstance(s, moving) for s in card.use_effect.statements()):
+                if card.use_effect is not None and any(isinstance(s, _MOVING) for s in card.use_effect.statements()):
                     self.approximate[f'the kept card "{card.text}" moves its holder when used, at a time the '
                                      "player chooses, which the odds do not follow"] = None
 
@@ -157,17 +167,51 @@ class _Board:
         key = (index, chain)
         if key not in self._landings:
             space = self.ruleset.board[index]
-            steps: list[Any] = [functools.partial(self._effect, effect) for effect in self.land_triggers[index]]
+            steps: list[Any] = []
             if space.kind == "draw" and space.deck in self.decks:
                 steps.append(functools.partial(self._draw, space.deck))
             if space.effect is not None:
                 steps.append(functools.partial(self._effect, space.effect))
-            outcome: dict[End, float] = {key: 1.0}
-            for step in steps:
-                outcome = _merge(_scaled(step(at, count), p) if at == index else {(at, count): p}
-                                 for (at, count), p in outcome.items())
-            self._landings[key] = outcome
+            # The land triggers first; an `instead` one that fires leaves the space's own steps out (marked True).
+            marked: dict[tuple[int, int, bool], float] = {(index, chain, False): 1.0}
+            for trigger in self.land_triggers[index]:
+                marked = self._land_trigger(trigger, index, chain, marked, steps)
+            outcome: dict[End, float] = defaultdict(float)
+            for (at, count, replaced), p in marked.items():
+                if replaced or at != index:
+                    outcome[(at, count)] += p
+                    continue
+                ends: dict[End, float] = {(at, count): 1.0}
+                for step in steps:
+                    ends = _merge(_scaled(step(a, c), q) if a == index else {(a, c): q} for (a, c), q in ends.items())
+                for end, q in ends.items():
+                    outcome[end] += p * q
+            self._landings[key] = dict(outcome)
         return self._landings[key]
+
+    def _land_trigger(self, trigger: Any, index: int, chain: int, marked: dict[tuple[int, int, bool], float],
+                      steps: list[Any]) -> dict[tuple[int, int, bool], float]:
+        """One land trigger on ``index``, on the token's places so far: it fires (half the time when it has a
+        condition the chain cannot know) while the token is still on the space."""
+        fires = (1.0,) if trigger.condition is None else (0.5, 0.0)
+        result: dict[tuple[int, int, bool], float] = defaultdict(float)
+        for (at, count, replaced), p in marked.items():
+            if at != index:
+                result[(at, count, replaced)] += p
+                continue
+            for weight in fires:
+                if weight:
+                    for (a, c), q in self._effect(trigger.effect, at, count).items():
+                        result[(a, c, replaced or (trigger.instead and a == index))] += p * weight * q
+                else:
+                    result[(at, count, replaced)] += p * 0.5
+        if trigger.condition is not None:
+            moves = self._effect(trigger.effect, index, chain) != {(index, chain): 1.0}
+            default_moves = trigger.instead and bool(steps) and _moves_from(steps, index, chain)
+            if moves or default_moves:
+                self.approximate[f'the trigger on {_trigger_place(trigger)} if "{trigger.condition_text}" moves the '
+                                 "player on a condition the odds cannot know: it counts as firing half the time"] = None
+        return dict(result)
 
     def _draw(self, deck_key: str, at: int, chain: int) -> dict[End, float]:
         """A card of ``deck_key`` is drawn at ``at``: over the bound it is not, and nothing happens."""
@@ -243,6 +287,39 @@ class _Board:
         if isinstance(statement, ast.AdvanceTo):
             return (at + steps_ahead_to(at, indexes, size=n)) % n
         return (at - steps_back_to(at, indexes, size=n)) % n
+
+
+def _moves_from(steps: list[Any], index: int, chain: int) -> bool:
+    """Whether the space's own steps (its card, its effect) may move a token that landed there."""
+    ends: dict[End, float] = {(index, chain): 1.0}
+    for step in steps:
+        ends = _merge(_scaled(step(a, c), q) if a == index else {(a, c): q} for (a, c), q in ends.items())
+    return ends != {(index, chain): 1.0}
+
+
+_MOVING = (ast.AdvanceTo, ast.GoBackTo, ast.Move, ast.GoToJail, ast.Draw)
+
+
+def _may_move(effect: ast.Effect) -> bool:
+    """Whether an effect may move its player (a move, jail, a card drawn, in any branch)."""
+    def moves(statements: Iterable[Any]) -> bool:
+        for statement in statements:
+            if isinstance(statement, _MOVING):
+                return True
+            if isinstance(statement, ast.If) and (moves(statement.then.statements) or (
+                    statement.otherwise is not None and moves(statement.otherwise.statements))):
+                return True
+        return False
+
+    return any(moves(option.statements) for option in effect.alternatives)
+
+
+def _trigger_place(trigger: Any) -> str:
+    if trigger.space_name is not None:
+        return f'{trigger.on} "{trigger.space_name}"'
+    if trigger.kind is not None:
+        return f"{trigger.on} of a {trigger.kind}"
+    return trigger.on
 
 
 def _scaled(part: dict[End, float], weight: float) -> dict[End, float]:

@@ -136,6 +136,7 @@ def _unique_unreferenced_street(ruleset: Ruleset, skip: tuple[str, ...] = ()) ->
     effects = [s.effect_text or "" for s in ruleset.board]
     effects += [c.effect_text for d in ruleset.decks for c in d.cards]
     effects += [t.effect_text for t in ruleset.triggers] + [t.space_name or "" for t in ruleset.triggers]
+    effects += [t.condition_text or "" for t in ruleset.triggers]
     for space in ruleset.board:
         if space.kind != "street" or space.name in skip:
             continue

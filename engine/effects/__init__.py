@@ -15,6 +15,7 @@ from .ast import (
     Move,
     NearestTarget,
     Pay,
+    PayToPot,
     PercentOfNetWorth,
     PerHotel,
     PerHouse,
@@ -29,8 +30,15 @@ from .ast import (
     Term,
     walk,
 )
-from .check import EffectNames, EffectProblem, check_effect, parse_and_check
-from .parse import EffectSyntaxError, parse_effect
+from .check import (
+    EffectNames,
+    EffectProblem,
+    check_condition,
+    check_effect,
+    parse_and_check,
+    parse_and_check_condition,
+)
+from .parse import EffectSyntaxError, parse_condition, parse_effect
 
 __all__ = [
     "AdvanceTo",
@@ -50,6 +58,7 @@ __all__ = [
     "Move",
     "NearestTarget",
     "Pay",
+    "PayToPot",
     "PerHotel",
     "PerHouse",
     "PerOwned",
@@ -62,8 +71,11 @@ __all__ = [
     "Statement",
     "Target",
     "Term",
+    "check_condition",
     "check_effect",
     "parse_and_check",
+    "parse_and_check_condition",
+    "parse_condition",
     "parse_effect",
     "walk",
 ]

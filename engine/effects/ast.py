@@ -195,6 +195,8 @@ QUANTITIES: dict[str, tuple[str, str | None, bool]] = {
     "round": ("round", None, False),
     "players_left": ("players left", None, False),
     "salary": ("salary", None, False),
+    # The money of the event a trigger is on (the rent, the fee...): only in such a trigger (effects/check.py).
+    "amount": ("amount", None, False),
 }
 
 
@@ -667,6 +669,19 @@ class AddToVariable:
     __str__ = to_text
 
 
+@attrs.frozen
+class PayToPot:
+    """`pay 50 to pot`: the player pays that much into the pot, whatever the rules say of fees (a trigger that
+    sends a fee there instead: `{on: fee, instead: true, effect: pay amount to pot}`)."""
+
+    amount: Amount = attrs.field(validator=attrs.validators.instance_of(Amount))
+
+    def to_text(self) -> str:
+        return f"pay {self.amount.to_text()} to pot"
+
+    __str__ = to_text
+
+
 # --------------------------------------------------------------------------- conditions
 
 #: Comparisons, as written.
@@ -806,9 +821,9 @@ def _branch_text(branch: Sequence) -> str:
 
 
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
-                  CollectFrom, AddToPot, SetVariable, AddToVariable, If]
+                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, If]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
-                                     Draw, PayTo, CollectFrom, AddToPot, SetVariable, AddToVariable, If)
+                                     Draw, PayTo, CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, If)
 
 # --------------------------------------------------------------------------- effects
 

@@ -15,7 +15,8 @@ from ..ruleset.problems import closest
 from . import ast
 from .parse import EffectSyntaxError, parse_condition, parse_effect
 
-__all__ = ["WHERE", "EffectNames", "EffectProblem", "check_effect", "parse_and_check", "suggest"]
+__all__ = ["AMOUNT_EVENTS", "TRIGGER_AMOUNTS", "WHERE", "EffectNames", "EffectProblem", "check_condition",
+           "check_effect", "parse_and_check", "parse_and_check_condition", "suggest"]
 
 # Where an effect can be written: on a card, on a board space, or in a trigger.
 WHERE = frozenset({"card", "card use", "space", "trigger"})
@@ -60,21 +61,70 @@ def _unknown_hint(name: str, candidates: Iterable[str], list_up_to: int = 0) -> 
     return None
 
 
-def check_effect(effect: ast.Effect, names: EffectNames, where: str) -> list[EffectProblem]:
+def check_effect(effect: ast.Effect, names: EffectNames, where: str, *,
+                 amount: str | None = None) -> list[EffectProblem]:
     """Every problem of `effect` in a ruleset with these `names`, in text order.
 
     `where` is "card", "card use" (what using a kept card does), "space" or "trigger": some statements only make
     sense on a card. Names are resolved
     and every value is checked for its type: a player where a player goes, a space where a space goes, a
-    known quantity where a number goes.
+    known quantity where a number goes. `amount` is what the quantity `amount` is at this place (a trigger
+    on an event with money: "the rent", "the fee"...); None where it is nothing, and `amount` is an error.
     """
     if where not in WHERE:
         raise ValueError(f"where must be one of {sorted(WHERE)}, not {where!r}")
     problems: list[EffectProblem] = []
     for sequence in effect.alternatives:
         problems.extend(_check_sequence(sequence, names, where, conditional=False))
+    if amount is None:
+        problems.extend(_amount_outside(effect.alternatives))
     problems.sort(key=lambda problem: (problem.line, problem.column))
     return problems
+
+
+def check_condition(condition: object, names: EffectNames, *, amount: str | None = None) -> list[EffectProblem]:
+    """Every problem of a condition alone (a trigger's `if:`), as :func:`check_effect` does."""
+    problems = list(_check_condition(condition, names))
+    if amount is None:
+        problems.extend(_amount_outside((condition,)))
+    problems.sort(key=lambda problem: (problem.line, problem.column))
+    return problems
+
+
+#: The events of the game whose triggers know an `amount`, and what it is there.
+TRIGGER_AMOUNTS = {
+    "rent": "the rent owed",
+    "fee": "the tax, fine or fee owed",
+    "build": "what the house or hotel cost",
+    "mortgage": "what the mortgage raised",
+    "unmortgage": "what lifting the mortgage cost",
+    "bankrupt": "the debt that could not be paid",
+}
+AMOUNT_EVENTS = tuple(TRIGGER_AMOUNTS)
+
+
+def _amount_outside(nodes: Iterable[object]) -> Iterator[EffectProblem]:
+    for node in _nodes(nodes):
+        if isinstance(node, ast.Quantity) and node.name == "amount":
+            yield EffectProblem(
+                "amount-outside-trigger",
+                '"amount" is the money of the event a trigger is on, and there is none here',
+                "it is known only in a trigger on " + _or(AMOUNT_EVENTS) + " (the rent, the fee, the cost...)",
+                node.line, node.column)
+
+
+def _nodes(nodes: Iterable[object]) -> Iterator[object]:
+    """Every node under ``nodes`` (an effect's nesting is bounded: ast.MAX_DEPTH)."""
+    for node in nodes:
+        yield node
+        kind = type(node)
+        if attrs.has(kind):
+            for field in attrs.fields(kind):
+                value = getattr(node, field.name)
+                if isinstance(value, tuple):
+                    yield from _nodes(value)
+                elif attrs.has(type(value)):
+                    yield from _nodes((value,))
 
 
 def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,
@@ -86,7 +136,7 @@ def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,
 def _check(statement: ast.Statement, names: EffectNames, where: str, *,
            conditional: bool = False) -> Iterator[EffectProblem]:
     kinds_and_groups = names.kinds | names.groups
-    if isinstance(statement, (ast.Collect, ast.Pay, ast.AddToPot)):
+    if isinstance(statement, (ast.Collect, ast.Pay, ast.AddToPot, ast.PayToPot)):
         yield from _check_amount(statement.amount, names)
     elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         yield from _check_amount(statement.amount, names)
@@ -287,20 +337,22 @@ def _unknown_kind_or_group(name: str, line: int, column: int, candidates: Iterab
     )
 
 
-def parse_and_check(text: str, names: EffectNames, where: str) -> tuple[ast.Effect | None, list[EffectProblem]]:
+def parse_and_check(text: str, names: EffectNames, where: str, *,
+                    amount: str | None = None) -> tuple[ast.Effect | None, list[EffectProblem]]:
     """Parse and check in one step; a syntax error becomes one problem with code "syntax"."""
     try:
         effect = parse_effect(text)
     except EffectSyntaxError as error:
         return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
-    return effect, check_effect(effect, names, where)
+    return effect, check_effect(effect, names, where, amount=amount)
 
 
-def parse_and_check_condition(text: str, names: EffectNames) -> tuple[ast.Condition | None, list[EffectProblem]]:
-    """A condition alone (a permission of the ruleset), parsed and checked: its names resolved and its values of
-    the types they must be; a syntax error becomes one problem with code "syntax"."""
+def parse_and_check_condition(text: str, names: EffectNames, *,
+                              amount: str | None = None) -> tuple[object | None, list[EffectProblem]]:
+    """A condition alone (a permission of the ruleset, a trigger's `if:`), parsed and checked in one step (as
+    :func:`parse_and_check`): its names resolved and its values of the types they must be."""
     try:
         condition = parse_condition(text)
     except EffectSyntaxError as error:
         return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
-    return condition, list(_check_condition(condition, names))
+    return condition, check_condition(condition, names, amount=amount)

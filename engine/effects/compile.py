@@ -18,7 +18,8 @@ Primitives a game provides::
                                          ("x", n) or ("dice", n)
   * go_back_to(p, targets)               backwards to the nearest of `targets` behind p
   * move_by(p, steps)                    steps forward (or back when negative)
-    send_to_jail(p)
+  * go_to_jail(p)                        p goes to jail (and the triggers on it run)
+  * pay_to_pot(p, amount, reason)        p pays the pot
     keep_card(p, card)                   p holds the card being resolved
   * draw_card(p, deck)                   p draws from that deck and resolves the card
   * choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
@@ -28,6 +29,7 @@ Primitives a game provides::
     set_variable(index, name, value)     a variable of the game (``game.variables[index]``) takes ``value``
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
     cash, owner, position, pot, round, last_roll, variables  read by the expressions
+    event_amount                         the money of the event whose triggers run (`amount`)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -91,7 +93,8 @@ ROUNDINGS: dict[str, Callable[[int, int], int]] = {"down": _down, "up": _up, "ne
 
 
 def compile_condition(condition: ast.Condition, names: Names) -> Callable[[Any, int], bool]:
-    """The test for one condition (a permission of the ruleset): a function of (game, player) -> bool."""
+    """The test for one condition (a permission of the ruleset, a trigger's `if:`): a function of (game, player)
+    -> bool."""
     return _condition(condition, names)
 
 
@@ -117,8 +120,9 @@ def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
         return steps[0]
 
     def run_all(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        free = game.jail_turns[p] < 0  # a trigger on going to jail, or on a jailed player's turn, runs in jail
         for step in steps:
-            if game.bankrupt[p] or game.finished or game.jail_turns[p] >= 0:
+            if game.bankrupt[p] or game.finished or (free and game.jail_turns[p] >= 0):
                 return  # bankrupt, game over, or sent to jail: the rest of the effect does not happen
             yield from step(game, p, card)
 
@@ -162,7 +166,7 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.MoveBy):
         return _move_by(statement, names)
     if isinstance(statement, ast.GoToJail):
-        return _asks_nobody(lambda game, p, card: game.send_to_jail(p))
+        return lambda game, p, card: game.go_to_jail(p)
     if isinstance(statement, ast.Keep):
         return _asks_nobody(lambda game, p, card: game.keep_card(p, card))
     if isinstance(statement, ast.Draw):
@@ -185,6 +189,9 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.AddToPot):
         amount = _amount(statement.amount, names)
         return _asks_nobody(lambda game, p, card: game.add_to_pot(amount(game, p), reason))
+    if isinstance(statement, ast.PayToPot):
+        amount = _amount(statement.amount, names)
+        return lambda game, p, card: game.pay_to_pot(p, amount(game, p), reason)
     if isinstance(statement, ast.If):
         test = _condition(statement.condition, names)
         then = _sequence(statement.then, names, reason)
@@ -272,7 +279,7 @@ def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
     `if`, the branch its condition takes now)."""
     parts: list[AmountFn] = []
     for statement in sequence.statements:
-        if isinstance(statement, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom)):
+        if isinstance(statement, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.PayToPot)):
             parts.append(_money_cost(statement, names))
         elif isinstance(statement, ast.If):
             parts.append(_if_cost(statement, names))
@@ -295,7 +302,7 @@ def _if_cost(statement: ast.If, names: Names) -> AmountFn:
 
 def _money_cost(statement: Any, names: Names) -> AmountFn:
     amount = _amount(statement.amount, names)
-    sign = 1 if isinstance(statement, (ast.Pay, ast.PayTo)) else -1
+    sign = 1 if isinstance(statement, (ast.Pay, ast.PayTo, ast.PayToPot)) else -1
     if getattr(statement, "to_each_player", False) or getattr(statement, "from_each_player", False):
         def each(game: Any, p: int) -> int:
             others = sum(1 for o in range(game.players) if o != p and not game.bankrupt[o])
@@ -400,6 +407,8 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
         return lambda game, p: game.bankrupt.count(False)
     if name == "salary":
         return lambda game, p: game.rules.salary
+    if name == "amount":
+        return lambda game, p: game.event_amount
     takes = ast.QUANTITIES[name][1]
     if takes == "space":
         assert node.of is not None

@@ -22,7 +22,7 @@ from lark.lexer import PatternStr
 
 from . import ast
 
-__all__ = ["EffectSyntaxError", "parse_effect", "parser"]
+__all__ = ["EffectSyntaxError", "parse_condition", "parse_effect", "parser"]
 
 
 class EffectSyntaxError(Exception):
@@ -162,12 +162,13 @@ def _amount_starts() -> frozenset[str]:
 
 @functools.cache
 def keywords() -> frozenset[str]:
-    """Every keyword of the language (`pay`, `per`, `nearest`, ...)."""
+    """Every word of the language: its keywords (`pay`, `per`, `nearest`, ...) and the quantities of one word
+    that are no keyword (`amount`)."""
     return frozenset(
         terminal.pattern.value
         for terminal in parser().terminals
         if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value.isalpha()
-    )
+    ) | _WORD_QUANTITIES
 
 
 # --------------------------------------------------------------------------- tree -> AST
@@ -240,6 +241,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
     def pay_to(self, amount: ast.Amount, to: ast.Ref) -> ast.PayTo:
         return ast.PayTo(amount, to)
+
+    def pay_to_pot(self, amount: ast.Amount) -> ast.PayToPot:
+        return ast.PayToPot(amount)
 
     @v_args(meta=True)
     def if_statement(self, meta: Any, children: list[Any]) -> ast.If:
@@ -348,7 +352,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def you_own(self, meta: Any, children: list[Any]) -> ast.Ref:
         return ast.Ref("you", line=meta.line, column=meta.column)
 
-    def name(self, word: Token) -> ast.Name:
+    def name(self, word: Token) -> ast.Name | ast.Quantity:
+        if str(word) in _WORD_QUANTITIES:  # a quantity of one word that is no keyword (`amount`)
+            return ast.Quantity(str(word), line=word.line or 0, column=word.column or 0)
         return ast.Name(str(word), line=word.line or 0, column=word.column or 0)
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
@@ -446,7 +452,10 @@ class _Build(Transformer_NonRecursive[Any, Any]):
 
 
 #: The grammar's rule for each quantity (the rule of `rent of S` is `rent_of`: `rent` is the rent modifier's).
-_QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent"}, "rent_of": "rent"}
+#: Quantities the grammar reads as a plain word (no keyword: `amount` stays free for names elsewhere).
+_WORD_QUANTITIES = frozenset({"amount"})
+_QUANTITY_RULES = {**{name: name for name in ast.QUANTITIES if name != "rent" and name not in _WORD_QUANTITIES},
+                   "rent_of": "rent"}
 
 
 def _move_by(amount: ast.Amount, meta: Any, *, forward: bool) -> ast.Move | ast.MoveBy:
@@ -529,8 +538,8 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
         return node.statements
-    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.SetVariable,
-                         ast.AddToVariable)):
+    if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.PayToPot,
+                         ast.SetVariable, ast.AddToVariable)):
         return (node.amount,)
     if isinstance(node, ast.MoveBy):
         return (node.count,)
@@ -559,7 +568,8 @@ def parse_effect(text: str) -> ast.Effect:
 
 
 def parse_condition(text: str) -> ast.Condition:
-    """Parse one condition alone (a permission of the ruleset); raise EffectSyntaxError for bad text.
+    """Parse one condition alone (a permission of the ruleset, a trigger's `if:`); raise EffectSyntaxError for
+    bad text.
 
     >>> parse_condition("laps >= 1 and not you are in jail").to_text()
     'laps >= 1 and not you are in jail'
@@ -591,7 +601,8 @@ def _parse(text: str, start: str) -> Any:
     except UnexpectedInput as failure:
         raise _explain(text, failure, start) from None
     except LarkError as failure:  # anything else lark may raise: still one error type
-        raise _error_at(text, 0, f"cannot read this effect: {failure}") from None
+        what = "effect" if start == "start" else "condition"
+        raise _error_at(text, 0, f"cannot read this {what}: {failure}") from None
 
 
 def _line_column(text: str, pos: int) -> tuple[int, int]:
@@ -644,6 +655,15 @@ def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> Effec
     else:
         message = f"unexpected {shown} {context}"
     hint = _hint(text, pos, found, expected_terminals, before)
+    if start != "start":  # the same words, about a condition alone (a permission, a trigger's `if:`)
+        message = message.replace("the end of the effect", "the end of the condition").replace(
+            "the effect is empty", "the condition is empty").replace("the start of the effect",
+                                                                     "the start of the condition")
+        expected = [word.replace("the end of the effect", "the end of the condition") for word in expected]
+        if not text.strip():
+            hint = 'a condition such as "doubles", "dice = 7" or "cash < 500"'
+        elif re.search(r"\bthen\b", text):
+            hint = "a trigger's `if` holds the condition alone: write what happens in `effect`"
     return _error_at(text, pos, message, expected=expected, hint=hint)
 
 

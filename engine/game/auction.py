@@ -79,7 +79,7 @@ def shortage_possible(game: Game, space: int) -> bool:
     return left < game.players - len(game.bankrupt_order)
 
 
-def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, Any, bool]:
+def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
     """When several players could take the last houses (or hotels), the next one is auctioned.
 
     Returns True when an auction took place (whoever won it has placed the
@@ -117,4 +117,6 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision, A
                       and act.can(game, winner, act.Build(s)))
     game._transfer(winner, BANK, price, "building auction")
     writes.build(game, winner, target, game.buildings[target] + 1)
+    if t.action_triggers:
+        yield from game._event("build", winner, price)
     return True

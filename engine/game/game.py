@@ -122,6 +122,8 @@ class Game(Money):
         self.debt_depth = 0
         self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
+        self.event_amount = 0  # the money of the event whose triggers run (an effect's `amount`)
+        self._firing: set[str] = set()  # the events whose triggers run now (they do not set themselves off)
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
         self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
@@ -351,6 +353,7 @@ class Game(Money):
         self._replay_answers(pending.answers)
 
     def _start_machine(self) -> None:
+        self._firing = set()
         self._take_mark()
         self._machine = self._run()
         self._send(None)
@@ -386,6 +389,7 @@ class Game(Money):
         size, go, salary = t.size, t.go, self.rules.salary
         fixed, rnd, sides = self._fixed_dice, self._random, self._sides
         on_roll, on_turn_start, on_turn_end = t.on_roll, t.on_turn_start, t.on_turn_end
+        jailing = t.jail_triggers
         plain_dice = two and not passing and not on_roll  # the common board: two dice, nothing on the way
         landing_of = t.landing
         # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
@@ -404,7 +408,7 @@ class Game(Money):
                 record_turn(self, self.turn + 1, self.round, self.current)
             p = self.current
             if on_turn_start:
-                yield from self._fire(on_turn_start, p)
+                yield from self._fire("turn_start", on_turn_start, p)
             if on_turn_start and (bankrupt[p] or self.finished):
                 pass  # the turn's trigger ended the player or the game
             elif jail_turns[p] < 0 or (yield from self._jail_start(p)):
@@ -425,7 +429,10 @@ class Game(Money):
                             doubles += 1
                             if doubles == doubles_limit:
                                 writes.roll(self, p, dice)
-                                self.send_to_jail(p, "doubles")
+                                if jailing:
+                                    yield from self._jailed(p, "doubles")
+                                else:
+                                    self.send_to_jail(p, "doubles")
                                 break
                         self._chain = 0
                         roll_and_move(self, p, dice, old, s, passed)
@@ -434,14 +441,17 @@ class Game(Money):
                     else:
                         dice = self._roll()
                         if on_roll:  # the roll's triggers, before the move
-                            yield from self._fire(on_roll, p)
+                            yield from self._fire("roll", on_roll, p)
                             if self.finished or bankrupt[p] or jail_turns[p] >= 0:
                                 break
                         is_double = dice[0] == dice[1] if two else _all_same(dice)
                         if is_double:
                             doubles += 1
                             if doubles == doubles_limit:
-                                self.send_to_jail(p, "doubles")
+                                if jailing:
+                                    yield from self._jailed(p, "doubles")
+                                else:
+                                    self.send_to_jail(p, "doubles")
                                 break
                         self._chain = 0
                         if passing:
@@ -468,7 +478,7 @@ class Game(Money):
                 if action is not None:
                     yield from self._between_turns(p, action)
                 if on_turn_end and not bankrupt[p] and not self.finished:
-                    yield from self._fire(on_turn_end, p)
+                    yield from self._fire("turn_end", on_turn_end, p)
             if not self.finished:
                 # The next seat still playing; a new round when every seat still playing has had its turn. The
                 # round is counted first, so that a round limit ends the game right after it.
@@ -486,14 +496,42 @@ class Game(Money):
                     next_turn(self, seat, round_, self.turn + 1)
                     begun = True
 
-    def _fire(self, runs: tuple[Any, ...], p: int) -> Steps:
-        """The effects of an event's triggers (``Tables.on_event``), for player ``p``, in file order; they stop
-        when the player is bankrupt or the game over."""
-        for run in runs:
-            if self.bankrupt[p] or self.finished:
-                return
-            self._chain = 0
-            yield from run(self, p, None)
+    def _fire(self, event: str, runs: tuple[Any, ...], p: int, amount: int = 0) -> Steps:
+        """The effects of an event's triggers (``Tables.on_event`` or ``instead_of``), for player ``p``, in file
+        order, ``amount`` the event's money (an effect's `amount`); they stop when the player is bankrupt or the
+        game over. A trigger's effect does not set off the triggers of the event it is on (a fee paid by a
+        trigger on fees): no rule loops. Returns True when one replaced the event's default handling."""
+        firing = self._firing
+        if event in firing:
+            return False
+        firing.add(event)
+        saved, self.event_amount = self.event_amount, amount
+        replaced = False
+        try:
+            for run in runs:
+                if self.bankrupt[p] or self.finished:
+                    break
+                if event in _FRESH:  # an event of the turn itself: its moves count from nothing
+                    self._chain = 0
+                if (yield from run(self, p, None)):
+                    replaced = True
+        finally:
+            firing.discard(event)
+            self.event_amount = saved
+        return replaced
+
+    def _event(self, event: str, p: int, amount: int = 0) -> Steps:
+        """Fire the triggers on ``event`` that happened to ``p`` (after the default handling)."""
+        runs = self.tables.on_event.get(event)
+        if runs:
+            yield from self._fire(event, runs, p, amount)
+
+    def _replaced(self, event: str, p: int, amount: int = 0) -> Steps:
+        """Fire the ``instead`` triggers on ``event`` (before the default handling): True when one replaced it."""
+        runs = self.tables.instead_of.get(event)
+        if runs:
+            return (yield from self._fire(event, runs, p, amount))
+        return False
 
     def _ask(self, decision: Decision) -> Any:
         """The answer of the seat's agent to ``decision``."""
@@ -577,7 +615,7 @@ class Game(Money):
                     break
         started = self.tables.on_event.get("game_start")
         if started:  # once the game is set out (what it asks, if anything, the seated agents answer at once)
-            self.carry_out(self._fire(started, self.current))
+            self.carry_out(self._fire("game_start", started, self.current))
 
     # ------------------------------------------------------------------ a turn
 
@@ -625,11 +663,18 @@ class Game(Money):
             if reason is not None:
                 self._refuse(p, f"jail choice {act.safe_repr(choice)}", f"{reason}; taken as roll")
                 choice = "roll"
+        leaving, fees = self.tables.on_leave_jail, self.tables.fee_triggers
         if choice == "pay":
-            yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            if fees:  # the fine is a fee
+                yield from self._fee(p, self._fees_to(), jail.fine, "jail fine")
+            else:
+                yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
             if self.bankrupt[p]:
                 return False
             self._leave_jail(p, "paid")
+            if leaving:
+                yield from self._fire("leave_jail", leaving, p)
+                return self._free(p)
             return True
         if choice == "card" and jail_card is not None:
             writes.jail(self, p, "leave", "card", jail_card)  # the card goes back under its deck
@@ -639,6 +684,9 @@ class Game(Money):
                 yield from use(self, p, None)
                 if self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0:
                     return False
+            if leaving:
+                yield from self._fire("leave_jail", leaving, p)
+                return self._free(p)
             return True
         dice = self._roll()
         if _all_same(dice):
@@ -647,10 +695,17 @@ class Game(Money):
             writes.jail(self, p, "stay", "roll", None)
             if self.jail_turns[p] < jail.max_turns:
                 return False
-            yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
+            if fees:  # the fine is a fee
+                yield from self._fee(p, self._fees_to(), jail.fine, "jail fine")
+            else:
+                yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
             if self.bankrupt[p]:
                 return False
             self._leave_jail(p, "forced")
+        if leaving:
+            yield from self._fire("leave_jail", leaving, p)
+            if not self._free(p):
+                return False
         # Out by the roll: move by it, and no further roll this turn.
         self._chain = 0
         yield from self._forward(p, sum(dice))
@@ -670,6 +725,10 @@ class Game(Money):
 
     def _leave_jail(self, p: int, how: str) -> None:
         writes.jail(self, p, "leave", how, None)
+
+    def _free(self, p: int) -> bool:
+        """``p`` plays on: out of jail, not bankrupt, the game not over (after the triggers on leaving jail)."""
+        return self.jail_turns[p] < 0 and not self.bankrupt[p] and not self.finished
 
     def _between_turns(self, p: int, action: act.Action) -> Steps:
         """The seat's actions after its turn, starting with ``action``, until it answers None."""
@@ -786,10 +845,14 @@ class Game(Money):
         if t.has_pass_triggers and (self.bankrupt[p] or self.finished or self.jail_turns[p] >= 0):
             return  # a pass trigger ended the move first
         if t.has_land_triggers:
+            replaced = False
             for run in t.land_triggers[s]:
-                yield from run(self, p, None)
+                if (yield from run(self, p, None)):
+                    replaced = True  # an `instead` trigger: the space does nothing more
                 if self.bankrupt[p] or self.finished or self.position[p] != s or self.jail_turns[p] >= 0:
                     return
+            if replaced:
+                return
         kind = t.kind[s]
         if kind == NOTHING:
             pass
@@ -801,7 +864,11 @@ class Game(Money):
                 yield from self._offer(p, s)
             elif o != p:
                 rent = self._rent_owed(p, s, rent_mod)
-                if rent:
+                if rent and t.rent_triggers:
+                    if not (yield from self._replaced("rent", p, rent)):
+                        yield from self.charge(p, o, rent, "rent")
+                    yield from self._event("rent", p, rent)
+                elif rent:
                     yield from self.charge(p, o, rent, "rent")
         effect = t.space_effect[s]
         if effect is not None and not self.bankrupt[p] and not self.finished and self.position[p] == s \
@@ -832,7 +899,7 @@ class Game(Money):
             writes.buy(self, p, s, price)
             bought = self.tables.on_event.get("buy")
             if bought:
-                yield from self._fire(bought, p)
+                yield from self._fire("buy", bought, p)
         elif self.rules.auction_on_decline:
             yield from self.auction(s)
 
@@ -847,7 +914,28 @@ class Game(Money):
             self._transfer(BANK, p, amount, reason)
 
     def pay_fee(self, p: int, amount: int, reason: str) -> Steps:
-        yield from self.charge(p, self._fees_to(), amount, reason)
+        """``p`` pays a tax, fine or fee (an effect's `pay N`, the jail fine) to the bank, or the pot by the
+        rules; the triggers on fees run."""
+        if self.tables.fee_triggers:
+            yield from self._fee(p, self._fees_to(), amount, reason)
+        else:
+            yield from self.charge(p, self._fees_to(), amount, reason)
+
+    def pay_to_pot(self, p: int, amount: int, reason: str) -> Steps:
+        """``p`` pays ``amount`` into the pot (an effect's `pay N to pot`): a fee too."""
+        if self.tables.fee_triggers:
+            yield from self._fee(p, POT, amount, reason)
+        else:
+            yield from self.charge(p, POT, amount, reason)
+
+    def _fee(self, p: int, to: int, amount: int, reason: str) -> Steps:
+        """A fee of a ruleset with triggers on fees: an `instead` one may replace the payment; the others run
+        after it. A fee of nothing is no fee."""
+        if amount <= 0 or self.bankrupt[p]:
+            return
+        if not (yield from self._replaced("fee", p, amount)):
+            yield from self.charge(p, to, amount, reason)
+        yield from self._event("fee", p, amount)
 
     def pay_player(self, p: int, to: int, amount: int, reason: str) -> Steps:
         """``p`` pays ``amount`` to seat ``to`` (an effect's `pay N to ...`); to nobody (-1) or a seat out of
@@ -912,17 +1000,26 @@ class Game(Money):
         self.take_pot(p)
         taken = self.tables.on_event.get("take_pot")
         if taken:
-            yield from self._fire(taken, p)
+            yield from self._fire("take_pot", taken, p)
+
+    # A player in jail does not move (an effect that runs there: a trigger on going to jail, on a jailed
+    # player's turn).
 
     def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> Steps:
+        if self.jail_turns[p] >= 0:
+            return
         yield from self._forward(p, steps_ahead_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, rent)
 
     def go_back_to(self, p: int, targets: tuple[int, ...]) -> Steps:
+        if self.jail_turns[p] >= 0:
+            return
         self._backward(p, steps_back_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, None)
 
     def move_by(self, p: int, steps: int) -> Steps:
+        if self.jail_turns[p] >= 0:
+            return
         if steps > 0:
             yield from self._forward(p, steps)
         else:
@@ -937,6 +1034,20 @@ class Game(Money):
     def send_to_jail(self, p: int, why: str = "sent") -> None:
         _move(self, p, self.position[p], self.tables.jail, False)
         writes.jail(self, p, "enter", why, None)
+
+    def go_to_jail(self, p: int) -> Steps:
+        """``p`` goes to jail (an effect's `go to jail`), with the triggers on it."""
+        if self.tables.jail_triggers:
+            yield from self._jailed(p, "sent")
+        else:
+            self.send_to_jail(p)
+
+    def _jailed(self, p: int, why: str) -> Steps:
+        """``p`` is sent to jail in a ruleset with triggers on it: an `instead` one may keep the player out; the
+        others run after."""
+        if not (yield from self._replaced("go_to_jail", p)):
+            self.send_to_jail(p, why)
+        yield from self._event("go_to_jail", p)
 
     def keep_card(self, p: int, card: Any) -> None:
         """``p`` keeps the card being resolved: it leaves the bottom of its deck for the player's hand."""
@@ -1083,36 +1194,54 @@ class Game(Money):
         if type(action) is act.Build and shortage_possible(self, action.space) and \
                 (yield from shortage_auction(self, seat, action.space)):
             return True
-        self._do(seat, action)
+        amount = self._do(seat, action)
+        if self.tables.action_triggers:
+            yield from self._acted(seat, action, amount)
         return True
 
-    def _do(self, seat: int, action: act.Action) -> None:
-        """Carry out a verified build, sell, mortgage, unmortgage or sale of a lot to the bank."""
+    def _acted(self, seat: int, action: act.Action, amount: int) -> Steps:
+        """The triggers on a build, a mortgage or an unmortgage just done (``amount`` its money)."""
+        kind = type(action)
+        event = "build" if kind is act.Build else "mortgage" if kind is act.Mortgage else \
+            "unmortgage" if kind is act.Unmortgage else None
+        if event is not None:
+            yield from self._event(event, seat, amount)
+
+    def _do(self, seat: int, action: act.Action) -> int:
+        """Carry out a verified build, sell, mortgage, unmortgage or sale of a lot to the bank; return the money
+        it moved."""
         t = self.tables
         s = action.space  # type: ignore[union-attr]
         kind = type(action)
         if kind is act.Build:
             group = t.group_of[s]
-            self._transfer(seat, BANK, t.house_cost[group], "build")
+            cost = t.house_cost[group]
+            self._transfer(seat, BANK, cost, "build")
             writes.build(self, seat, s, self.buildings[s] + 1)
-        elif kind is act.SellBuilding:
+            return cost
+        if kind is act.SellBuilding:
             group = t.group_of[s]
             level = self.buildings[s]
             if level == t.hotel_level and self.houses_left < t.hph:  # a hotel in a housing shortage
                 self._sell_down(seat, act.shortage_sale(t, self.buildings, self.houses_left, s,
                                                         self.rules.building.even))
-                return
+                return 0
             self._transfer(BANK, seat, self.sell_value(group), "sell building")
             writes.sell(self, seat, s, level - 1, 1)
-        elif kind is act.Mortgage:
+            return self.sell_value(group)
+        if kind is act.Mortgage:
             self._transfer(BANK, seat, t.mortgage[s], "mortgage")
             writes.mortgage(self, seat, s)
-        elif kind is act.SellLot:
-            self._transfer(BANK, seat, self.lot_sale_value(s), "sell lot")
+            return t.mortgage[s]
+        if kind is act.SellLot:
+            value = self.lot_sale_value(s)
+            self._transfer(BANK, seat, value, "sell lot")
             writes.property_(self, s, seat, BANK, "sold")
-        else:
-            self._transfer(seat, BANK, self.unmortgage_cost(s), "unmortgage")
-            writes.unmortgage(self, seat, s)
+            return value
+        cost = self.unmortgage_cost(s)
+        self._transfer(seat, BANK, cost, "unmortgage")
+        writes.unmortgage(self, seat, s)
+        return cost
 
     def _use_card(self, seat: int, action: act.UseCard) -> Steps:
         """A verified use of a kept card on the turn: back under its deck, then its use's effect."""
@@ -1215,6 +1344,11 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     finally:
         game._waiting = waiting
     return game.result()
+
+
+#: The events of the turn itself: the moves their triggers cause count from nothing (the others happen inside
+#: a move, whose count goes on).
+_FRESH = frozenset({"game_start", "turn_start", "turn_end", "roll"})
 
 
 def _all_same(dice: tuple[int, ...]) -> bool:

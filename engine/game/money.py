@@ -64,7 +64,9 @@ class Money:
     if TYPE_CHECKING:
         def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
         def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps: ...
-        def _do(self, seat: int, action: act.Action) -> None: ...
+        def _do(self, seat: int, action: act.Action) -> int: ...
+        def _acted(self, seat: int, action: act.Action, amount: int) -> Steps: ...
+        def _event(self, event: str, p: int, amount: int = 0) -> Steps: ...
         def _set_owner(self, s: int, seat: int, how: str) -> None: ...
         def _check_end(self) -> None: ...
         def auction(self, s: int) -> Steps: ...
@@ -150,11 +152,11 @@ class Money:
                     refusals += 1
                 elif not (yield from self._apply(p, action, raising=True)):
                     refusals += 1
-            self._liquidate(p, amount)
+            yield from self._liquidate(p, amount)
         finally:
             self.debt_depth -= 1
 
-    def _liquidate(self, p: int, amount: int) -> None:
+    def _liquidate(self, p: int, amount: int) -> Steps:
         """Raise ``amount`` for ``p`` at the least loss, one step at a time, until it is in hand.
 
         Each step is the one that gives up least: a mortgage gives up the interest that lifting it will cost
@@ -168,7 +170,9 @@ class Money:
             step = self._cheapest_step(p)
             if step is None:
                 break
-            self._do(p, step)
+            moved = self._do(p, step)
+            if self.tables.action_triggers:  # a mortgage's triggers
+                yield from self._acted(p, step, moved)
 
     def _cheapest_step(self, p: int) -> act.Action | None:
         """The sale or mortgage that raises money for ``p`` at the least loss (see :meth:`_liquidate`): the one
@@ -202,6 +206,11 @@ class Money:
         as they are, and nothing is auctioned, so the final valuation sees the buildings with the creditor.
         """
         t = self.tables
+        going = t.on_event.get("bankrupt")
+        if going:  # before anything is handed over: what the player holds after them goes to the creditor
+            yield from cast("Game", self)._fire("bankrupt", going, p, owed)
+            if self.bankrupt[p] or self.finished:
+                return  # their effect ended the player (to someone else) or the game
         end = self.rules.end
         ceases = end.when == "bankruptcies" and len(self.bankrupt_order) + 1 >= end.bankruptcies
         writes.bankrupt(self, p, creditor, owed, reason)  # out, and the kept cards to the creditor or the decks
@@ -241,6 +250,8 @@ class Money:
         if self.cash[p] >= lift and self._yes(p, "lift_mortgage", (yield Decision(p, "lift_mortgage", (s,)))):
             self._transfer(p, BANK, lift, "unmortgage")
             writes.unmortgage(self, p, s)
+            if self.tables.action_triggers:
+                yield from self._event("unmortgage", p, lift)
         else:
             yield from self.charge(p, BANK, lift - self.tables.mortgage[s], "mortgage interest")
 

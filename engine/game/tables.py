@@ -111,17 +111,21 @@ class Tables:
         self.has_turn_cards = any(when == "turn" for when, _ in self.card_use.values())
         self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
         self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
-        #: The effects of the triggers on each event of the game (``on_event["roll"]``...), in file order.
+        #: The effects of the triggers on each event of the game (``on_event["roll"]``...), in file order; those
+        #: that replace the event's default handling (``instead``) apart, in ``instead_of``.
         self.on_event: dict[str, tuple[Any, ...]] = {}
+        self.instead_of: dict[str, tuple[Any, ...]] = {}
         for trigger in ruleset.triggers:
-            if trigger.space_name is None:
-                run = compile_effect(trigger.effect, names, trigger.on.replace("_", " "))
-                self.on_event[trigger.on] = self.on_event.get(trigger.on, ()) + (run,)
+            if trigger.on not in ("land", "pass"):
+                run = _trigger_run(trigger, names, trigger.on.replace("_", " "))
+                table = self.instead_of if trigger.instead else self.on_event
+                table[trigger.on] = table.get(trigger.on, ()) + (run,)
                 continue
-            run = compile_effect(trigger.effect, names, f"{trigger.on} {trigger.space_name}")
-            table = self.land_triggers if trigger.on == "land" else self.pass_triggers
+            where = trigger.space_name if trigger.space_name is not None else f"a {trigger.kind}"
+            run = _trigger_run(trigger, names, f"{trigger.on} {where}")
+            spaces = self.land_triggers if trigger.on == "land" else self.pass_triggers
             for index in trigger.spaces:
-                table[index] += (run,)
+                spaces[index] += (run,)
         #: The ruleset's permissions (``permissions:``), each a test of (game, player); None where there is none.
         permits = {p.key: compile_condition(p.condition, names) for p in ruleset.permissions
                    if p.condition is not None}
@@ -133,16 +137,43 @@ class Tables:
         self.on_roll = self.on_event.get("roll", ())
         self.on_turn_start = self.on_event.get("turn_start", ())
         self.on_turn_end = self.on_event.get("turn_end", ())
+        self.on_leave_jail = self.on_event.get("leave_jail", ())
+        #: Whether rent, fees or going to jail have triggers (their events are fired only then).
+        self.rent_triggers = "rent" in self.on_event or "rent" in self.instead_of
+        self.fee_triggers = "fee" in self.on_event or "fee" in self.instead_of
+        self.jail_triggers = "go_to_jail" in self.on_event or "go_to_jail" in self.instead_of
+        #: Whether builds, mortgages or unmortgages have triggers.
+        self.action_triggers = any(event in self.on_event for event in ("build", "mortgage", "unmortgage"))
         self.has_pass_triggers = any(self.pass_triggers)
         self.actions_cache: Any = None  # actions.py's getters and actions by space, made on first use
         self.has_land_triggers = any(self.land_triggers)
         # What landing on each space takes, for the turn loop's fast path: QUIET nothing at all, OWNABLE an
         # ownable lot with no effect or trigger (its owner and the rent decide), else ASK (the full landing).
+        # A rent with triggers is paid in the full landing.
         self.landing = [
             ASK if self.space_effect[i] is not None or self.land_triggers[i] or self.kind[i] == DRAW
+            or (self.rent_triggers and self.kind[i] != NOTHING)
             else QUIET if self.kind[i] == NOTHING else OWNABLE
             for i in range(self.size)
         ]
+
+
+def _trigger_run(trigger: Any, names: Names, reason: str) -> Any:
+    """A trigger as ``run(game, player, card)``: a generator that returns True when it replaced the event's
+    default handling (an ``instead`` trigger whose condition held), else a false value."""
+    run = compile_effect(trigger.effect, names, reason)
+    if trigger.condition is None and not trigger.instead:
+        return run  # returns None
+    test = compile_condition(trigger.condition, names) if trigger.condition is not None else None
+    instead = trigger.instead
+
+    def fire(game: Any, p: int, card: Any) -> Any:
+        if test is not None and not test(game, p):
+            return False
+        yield from run(game, p, card)
+        return instead
+
+    return fire
 
 
 _CACHE: dict[int, tuple[Ruleset, Tables]] = {}

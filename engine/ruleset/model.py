@@ -97,10 +97,15 @@ class Deck:
 @attrs.frozen
 class Trigger:
     on: str  # "land" or "pass" (on a space), or an event of the game: game_start, turn_start, turn_end, roll, ...
-    space_name: str | None  # the space of a land or pass trigger
-    spaces: tuple[SpaceIndex, ...]
+    space_name: str | None  # the space of a land or pass trigger (or None: a kind, or an event of the game)
+    spaces: tuple[SpaceIndex, ...]  # the spaces of a land or pass trigger (the named one, or all of the kind)
     effect_text: str
     effect: Any = attrs.field(eq=False, repr=False)
+    name: str | None = None  # its name, by which a file built on this one changes or removes it
+    kind: str | None = None  # the kind of space of a land or pass trigger on every space of a kind
+    condition_text: str | None = None  # `if:`: it fires only when this holds
+    condition: Any = attrs.field(default=None, eq=False, repr=False)
+    instead: bool = False  # the effect replaces the event's default handling
 
 
 @attrs.frozen
@@ -243,8 +248,9 @@ class Ruleset:
                     for c in d.cards]}
                 for d in self.decks
             },
-            "triggers": [{"on": t.on, **({"space": t.space_name} if t.space_name is not None else {}),
-                          "effect": t.effect_text} for t in self.triggers],
+            "triggers": [_drop_none({"name": t.name, "on": t.on, "space": t.space_name, "kind": t.kind,
+                                     "if": t.condition_text, "instead": t.instead or None, "effect": t.effect_text})
+                         for t in self.triggers],
             "permissions": {p.key: p.text for p in self.permissions},
             **({"variables": dict(self.variables)} if self.variables else {}),
             "rules": {
@@ -325,8 +331,11 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         for key, raw in data.get("decks", {}).items()
     )
     triggers = tuple(
-        Trigger(raw["on"], raw.get("space"), tuple(s.index for s in board if s.name == raw.get("space")),
-                raw["effect"], effects.get(("triggers", i, "effect")))
+        Trigger(raw["on"], raw.get("space"),
+                tuple(s.index for s in board if s.name == raw.get("space") or s.kind == raw.get("kind")),
+                raw["effect"], effects.get(("triggers", i, "effect")), name=raw.get("name"), kind=raw.get("kind"),
+                condition_text=raw.get("if"), condition=effects.get(("triggers", i, "if")),
+                instead=bool(raw.get("instead", False)))
         for i, raw in enumerate(data.get("triggers", []))
     )
     r = data["rules"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..effects.check import EffectNames, parse_and_check, parse_and_check_condition
+from ..effects.check import TRIGGER_AMOUNTS, EffectNames, parse_and_check, parse_and_check_condition
 from ..effects.parse import keywords
 from .compose import Composed
 from .load import Mark
@@ -165,8 +165,15 @@ def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[st
                                              severity="warning"))
 
 
-#: The events of a trigger that happen on a space (it names it); the others happen to a player.
+#: The events of a trigger that happen on a space (it names it, or a kind); the others happen to a player.
 SPACE_EVENTS = ("land", "pass")
+#: The events whose default handling a trigger may replace (`instead: true`), and what that handling is.
+INSTEAD_EVENTS = {
+    "land": "the space's card, offer, rent and effect",
+    "rent": "the payment of the rent",
+    "fee": "the payment of the fee",
+    "go_to_jail": "the move to jail",
+}
 
 
 def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
@@ -176,16 +183,34 @@ def _check_misc(composed: Composed, data: dict[str, Any], board: list[dict[str, 
         problems.append(composed.problem(("players",), "players-range",
                                          f"players.min ({players['min']}) is more than players.max ({players['max']})"))
     names = [s["name"] for s in board]
+    kinds = dict.fromkeys(s["kind"] for s in board)
     for index, trigger in enumerate(data.get("triggers", [])):
-        if "space" in trigger and trigger["on"] not in SPACE_EVENTS:
+        on = trigger["on"]
+        for key in ("space", "kind"):
+            if key in trigger and on not in SPACE_EVENTS:
+                problems.append(composed.problem(
+                    ("triggers", index, key), "trigger-space",
+                    f'a trigger on {on} happens to a player, not on a space: it takes no "{key}"',
+                    f"remove the {key}, or trigger on land or pass of it"))
+        if on in SPACE_EVENTS and "space" in trigger and "kind" in trigger:
             problems.append(composed.problem(
-                ("triggers", index, "space"), "trigger-space",
-                f'a trigger on {trigger["on"]} happens to a player, not on a space: it takes no "space"',
-                "remove the space, or trigger on land or pass of it"))
-        elif "space" in trigger and trigger["space"] not in names:
+                ("triggers", index, "kind"), "trigger-space",
+                f'a trigger on {on} names one space or one kind, not both',
+                'keep "space" for that space alone, or "kind" for every space of the kind'))
+        elif on in SPACE_EVENTS and "space" in trigger and trigger["space"] not in names:
             problems.append(composed.problem(("triggers", index, "space"), "unknown-space",
                                              f'no space named "{trigger["space"]}"',
                                              suggest(trigger["space"], dict.fromkeys(names), quote='"')))
+        elif on in SPACE_EVENTS and "kind" in trigger and trigger["kind"] not in kinds:
+            problems.append(composed.problem(("triggers", index, "kind"), "unknown-kind",
+                                             f'no space of kind {trigger["kind"]} on this board',
+                                             "the board's kinds: " + ", ".join(kinds)))
+        if trigger.get("instead") and on not in INSTEAD_EVENTS:
+            problems.append(composed.problem(
+                ("triggers", index, "instead"), "trigger-instead",
+                f"a trigger on {on} cannot replace anything: {on} has no handling of its own to leave out",
+                "instead: true works on " + ", ".join(f"{event} ({what})" for event, what in INSTEAD_EVENTS.items())
+                + "; without it the effect happens as well"))
 
 
 def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
@@ -204,20 +229,24 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         decks=frozenset(data.get("decks", {})),
         variables=frozenset(name for name in variables if name not in words),
     )
-    places: list[tuple[tuple[Any, ...], str, str]] = []
+    places: list[tuple[tuple[Any, ...], str, str, str | None]] = []
     for index, space in enumerate(board):
         if "effect" in space:
-            places.append((("board", index, "effect"), space["effect"], "space"))
+            places.append((("board", index, "effect"), space["effect"], "space", None))
     for key, deck in data.get("decks", {}).items():
         for index, card in enumerate(deck["cards"]):
-            places.append((("decks", key, "cards", index, "effect"), card["effect"], "card"))
+            places.append((("decks", key, "cards", index, "effect"), card["effect"], "card", None))
             if "effect" in card.get("use", {}):
-                places.append((("decks", key, "cards", index, "use", "effect"), card["use"]["effect"], "card use"))
+                places.append((("decks", key, "cards", index, "use", "effect"), card["use"]["effect"], "card use",
+                               None))
     for index, trigger in enumerate(data.get("triggers", [])):
-        places.append((("triggers", index, "effect"), trigger["effect"], "trigger"))
+        amount = TRIGGER_AMOUNTS.get(trigger["on"])
+        if "if" in trigger:
+            places.append((("triggers", index, "if"), trigger["if"], "condition", amount))
+        places.append((("triggers", index, "effect"), trigger["effect"], "trigger", amount))
     effects: dict[tuple[Any, ...], Any] = {}
     total = 0
-    for place, text, where in places:
+    for place, text, where, amount in places:
         total += len(text)
         if total > MAX_EFFECT_TEXT:  # parsing costs time by the character: a ruleset's effects are bounded
             problems.append(composed.problem(place, "too-much-effect-text",
@@ -225,7 +254,10 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
                                              "characters; the rest are not read",
                                              "classic's effects hold about 3,000 characters"))
             break
-        effect, found = parse_and_check(text, names, where)
+        if where == "condition":
+            effect, found = parse_and_check_condition(text, names, amount=amount)
+        else:
+            effect, found = parse_and_check(text, names, where, amount=amount)
         if effect is not None:
             effects[place] = effect
         for item in found:
