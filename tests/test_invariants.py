@@ -247,7 +247,7 @@ class Checker:
             if game.bankrupt[seat] and (game.cash[seat] or game.held_cards[seat] or game.jail_turns[seat] != -1):
                 self.fail(f"bankrupt seat {seat} has cash {game.cash[seat]}, cards {game.held_cards[seat]}, "
                           f"jail turns {game.jail_turns[seat]}")
-            if not -1 <= game.jail_turns[seat] < max_turns:
+            if not -1 <= game.jail_turns[seat] < max_turns + game.finished:  # a game may end at a last try
                 self.fail(f"seat {seat} has jail turns {game.jail_turns[seat]}")
             if game.jail_turns[seat] >= 0 and game.position[seat] != t.jail:
                 self.fail(f"seat {seat} is in jail but at space {game.position[seat]}")

@@ -114,3 +114,33 @@ def test_an_illegal_jail_choice_is_refused_and_counts_as_rolling():
     game.play_turn()
     assert len(of_type(events, "refused")) == 1
     assert game.jail_turns[0] == 1 and game.cash[0] == 1500
+
+
+def test_a_game_that_ends_during_the_forced_fine_ends_there_and_its_last_position_loads(tmp_path):
+    """A fee trigger that bankrupts the last rival while a jailed player pays the fine after the last try: the game
+    ends at that moment (no jail event after game_end), and the final position, the player at the last try, is
+    one that loads."""
+    import json
+
+    import monopoly
+    from monopoly.game.state import GameState
+
+    variant = tmp_path / "fee-collects.yaml"
+    variant.write_text("id: fee-collects\nkind: variant\nname: Fee collects\ndescription: a fee collects instead.\n"
+                       "rules: {jail: {max_turns: 1}}\n"
+                       "triggers:\n  - {on: fee, instead: true, effect: collect 10 from each player}\n",
+                       encoding="utf-8")
+    ruleset = monopoly.load_ruleset("classic", [str(variant)])
+    game = monopoly.Game(ruleset, [ScriptedAgent(), ScriptedAgent()], seed=1)
+    events: list[dict] = []
+    game.observe(events.append)
+    game.start()
+    game.cash[1] = 5
+    game.position[0], game.jail_turns[0] = sp(game, "Jail"), 0
+    game.fix_dice([(1, 2)])  # the last try fails: the fine is due, and its trigger bankrupts seat 1
+    game.play_turn()
+    assert game.finished and game.winner == 0 and game.bankrupt[1]
+    assert events[-1]["type"] == "game_end"
+    assert game.jail_turns[0] == 1 and game.state().problems(ruleset) == []
+    data = json.loads(json.dumps(game.state().to_json()))
+    assert GameState.from_json(data, ruleset, players=2).jail_turns == [1, -1]

@@ -669,7 +669,7 @@ class Game(Money):
                 yield from self._fee(p, self._fees_to(), jail.fine, "jail fine")
             else:
                 yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
-            if self.bankrupt[p]:
+            if self.bankrupt[p] or self.finished:  # a fee's trigger may have ended the game
                 return False
             self._leave_jail(p, "paid")
             if leaving:
@@ -699,7 +699,7 @@ class Game(Money):
                 yield from self._fee(p, self._fees_to(), jail.fine, "jail fine")
             else:
                 yield from self.charge(p, self._fees_to(), jail.fine, "jail fine")
-            if self.bankrupt[p]:
+            if self.bankrupt[p] or self.finished:  # a fee's trigger may have ended the game
                 return False
             self._leave_jail(p, "forced")
         if leaving:

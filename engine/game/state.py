@@ -520,7 +520,9 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
         if name in state and not (null and state[name] is None) and not _is_int(state[name], low, high):
             found.add(name, f"state.{name} is {describe(state[name])}, {what}")
 
-    jail_high = max(ruleset.rules.jail.max_turns - 1, 0)
+    # A game can end in the middle of a turn (a trigger's effect bankrupting the last rival while a jailed player
+    # pays the fine after the last try): its final position may hold that player at the last try.
+    jail_high = max(ruleset.rules.jail.max_turns - (0 if state.get("finished") is True else 1), 0)
     int_list("cash", n, 0, MAX_CASH, "not a whole number of at least 0 (cash is never negative between turns: "
                                     "a debt is paid at once, or the player goes bankrupt)")
     int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
