@@ -16,6 +16,7 @@ from ..game.actions import (
     Unmortgage,
     UseCard,
     group_getters,
+    held_for,
     tuple_getter,
 )
 from .base import Agent, AuctionItem
@@ -40,12 +41,8 @@ def cheapest_option(game: Game, seat: int, options: tuple[str, ...]) -> int:
 
 def turn_card(game: Game, seat: int) -> UseCard | None:
     """The use of the first card ``seat`` holds that is used on the turn (``use: {when: turn}``), or None."""
-    uses = game.tables.card_use
-    for card in game.held_cards[seat]:
-        use = uses.get(card)
-        if use is not None and use[0] == "turn":
-            return UseCard(*card)
-    return None
+    cards = held_for(game, seat, "turn")
+    return UseCard(*cards[0]) if cards else None
 
 
 def full_groups(game: Game, seat: int) -> list[int]:

@@ -494,16 +494,20 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
                 found.append(actions[space][2])
             if game.rules.sell_lots_to_bank:
                 found.append(actions[space][4])
-    held = game.held_cards[seat]
-    if held and not raising:
-        uses = t.card_use
-        for card in held:
-            use = uses.get(card)
-            if use is not None and use[0] == "turn":
-                action = UseCard(*card)
-                if action not in found:  # two copies of one card are one action
-                    found.append(action)
+    if game.held_cards[seat] and not raising:
+        for card in held_for(game, seat, "turn"):
+            action = UseCard(*card)
+            if action not in found:  # two copies of one card are one action
+                found.append(action)
     return found
+
+
+def held_for(game: Game, seat: int, when: str) -> list[tuple[str, int]]:
+    """The cards ``seat`` holds that are used ``when`` (``in_jail`` or ``turn``: the card's ``use``), in the order
+    it holds them: the one home of which held card serves where, for the jail's options, the legal actions and
+    the bots."""
+    uses = game.tables.card_use
+    return [card for card in game.held_cards[seat] if (use := uses.get(card)) is not None and use[0] == when]
 
 
 

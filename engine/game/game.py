@@ -714,14 +714,10 @@ class Game(Money):
 
     def _jail_card(self, p: int) -> tuple[str, int] | None:
         """The first card ``p`` holds that is used in jail (a kept card's ``use: {when: in_jail}``), or None."""
-        held = self.held_cards[p]
-        if held:
-            uses = self.tables.card_use
-            for card in held:
-                use = uses.get(card)
-                if use is not None and use[0] == "in_jail":
-                    return card
-        return None
+        if not self.held_cards[p]:
+            return None
+        cards = act.held_for(self, p, "in_jail")
+        return cards[0] if cards else None
 
     def _leave_jail(self, p: int, how: str) -> None:
         writes.jail(self, p, "leave", how, None)

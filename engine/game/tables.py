@@ -36,7 +36,6 @@ class Tables:
     """Everything the engine needs about a ruleset, as lists indexed by space or group."""
 
     def __init__(self, ruleset: Ruleset):
-        from ..effects import ast
 
         self.ruleset = ruleset
         board = ruleset.board
@@ -101,8 +100,8 @@ class Tables:
             slots: list[CardSlot] = []
             for index, card in enumerate(deck.cards):
                 run = compile_effect(card.effect, names, card.text)
-                keeps = any(isinstance(st, ast.Keep) for st in card.effect.statements())
-                if keeps and card.use_when is not None:
+                keeps = card.use_when is not None  # the model gives a use to every card its effect keeps
+                if card.use_when is not None:
                     self.card_use[(deck.key, index)] = (card.use_when, None if card.use_effect is None else
                                                         compile_effect(card.use_effect, names, card.text))
                 for _ in range(card.count):
