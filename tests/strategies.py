@@ -168,8 +168,12 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
     if kind == "collect_each":
         return f"collect {draw(_amounts(names))} from each player"
     if kind == "pay":
-        if draw(st.integers(0, 5)) == 0:  # a player the player picks (a choose decision)
+        pick = draw(st.integers(0, 7))
+        if pick == 0:  # a player the player picks (a choose decision)
             return f"pay {draw(_amounts(names))} to a player you choose"
+        if pick == 1:  # one inside the number too: one choice for the statement
+            to = draw(st.sampled_from(["", " to a player you choose", " to owner"]))
+            return f"pay {draw(st.integers(1, 50))}% of cash of a player you choose{to}"
         return f"pay {draw(_amounts(names))}"
     if kind == "pay_each":
         return f"pay {draw(_amounts(names))} to each player"

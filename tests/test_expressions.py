@@ -650,14 +650,82 @@ def test_every_bot_answers_a_chosen_player_or_space_legally(tmp_path: Any, bot: 
 
 
 @pytest.mark.parametrize(("text", "column"), [
-    ("pay cash of a player you choose", 13),
     ("if a player you choose is in jail then pay 1", 4),
-    ("collect 5 x railroads owned by a player you choose", 32),
+    ("if cash of a player you choose > 100 then pay 1", 12),
+    ("if 5 x railroads owned by a player you choose > 10 then pay 1", 27),
 ])
-def test_a_chosen_player_anywhere_but_a_payment_is_a_located_error(text: str, column: int) -> None:
+def test_a_chosen_player_in_a_condition_is_a_located_error(text: str, column: int) -> None:
     [problem] = parse_and_check(text, NAMES, "card")[1]
     assert (problem.code, problem.column) == ("choice-not-here", column)
-    assert problem.hint == 'write "pay 50 to a player you choose" or "collect 50 from a player you choose"'
+    assert "not in a condition" in problem.message
+    assert problem.hint == ('choose in the statement instead: "pay 10% of cash of a player you choose to a player '
+                            'you choose"')
+
+
+def test_a_chosen_permission_or_trigger_condition_is_refused_with_its_place(tmp_path: Any) -> None:
+    path = tmp_path / "pick.yaml"
+    path.write_text("id: pick\nname: Pick\nextends: classic\npermissions:\n"
+                    "  buy: cash of a player you choose > 100\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as error:
+        monopoly.load_ruleset(str(path))
+    assert "choice-not-here" in str(error.value) or "not in a condition" in str(error.value)
+    assert "pick.yaml:5:" in str(error.value)
+
+
+@pytest.mark.parametrize(("text", "choose", "options", "cash"), [
+    # seat 0 (1000) picks seat 2 (50) or seat 1 (300): whose cash the number reads
+    ("pay 10% of cash of a player you choose", 0,
+     ("pay 10% of cash of player 2", "pay 10% of cash of player 3"), [970, 300, 50]),
+    # one choice for the statement: the player whose cash is read is the one who pays
+    ("collect 50% of cash of a player you choose from a player you choose", 1,
+     ("collect 50% of cash of player 2 from player 2", "collect 50% of cash of player 3 from player 3"),
+     [1025, 300, 25]),
+    ("collect 10 x railroads owned by a player you choose", 0,
+     ("collect 10 x railroads owned by player 2", "collect 10 x railroads owned by player 3"), [1010, 300, 50]),
+])
+def test_a_chosen_player_inside_a_number_is_one_choice_for_the_statement(
+        text: str, choose: int, options: tuple[str, ...], cash: list[int]) -> None:
+    setup = _position().give("Reading Railroad", 1)
+    game, agent = _run_choosing(text, setup, choose=choose)
+    assert agent.questions("choose") == [(options,)]
+    assert game.cash == cash
+
+
+def test_a_chosen_player_inside_a_move_or_a_variable_is_asked_too(tmp_path: Any) -> None:
+    from tests.scenario import ScriptedAgent
+
+    path = tmp_path / "count.yaml"
+    path.write_text("id: count\nname: Count\nextends: classic\nvariables: {mark: 0}\nspaces:\n"
+                    "  Free Parking: {effect: \"set mark to cash of a player you choose; "
+                    "move forward houses of a player you choose + 1 spaces\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    agents = [ScriptedAgent(choose=1), ScriptedAgent(), ScriptedAgent()]
+    state = (Setup(ruleset, players=3).place(0, 10).set_cash(1, 700).set_cash(2, 900)
+             .give("Park Place", 2).give("Boardwalk", 2).build("Park Place", 2).build("Boardwalk", 2).state)
+    game = monopoly.Game.from_state(ruleset, agents, state)
+    game.fix_dice([(4, 6)])  # onto Free Parking
+    game.play_turn()
+    # two statements, two questions; seat 3 both times: its cash, then its 4 houses + 1: Free Parking + 5
+    assert [q[0][1] for q in agents[0].questions("choose")] == [
+        "set mark to cash of player 3", "move forward houses of player 3 + 1 spaces"]
+    assert game.variables == [900] and game.position[0] == 25
+
+
+def test_the_cost_of_a_chosen_payment_is_what_that_choice_costs(tmp_path: Any) -> None:
+    from monopoly.game.game import Caller
+
+    path = tmp_path / "share.yaml"
+    path.write_text("id: share\nname: Share\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 10% of cash of a player you choose to a player you choose\"}\n",
+                    encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    state = Setup(ruleset, players=3).place(0, 10).set_cash(1, 700).set_cash(2, 900).state
+    game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)], state)
+    game.fix_dice([(4, 6)])
+    assert game.pending is not None and game.pending.kind == "choose"
+    assert game.option_costs(0) == [70, 90]
+    game.answer(0)
+    assert game.cash == [1430, 770, 900] and game.chosen == -1
 
 
 def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None:

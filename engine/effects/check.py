@@ -137,9 +137,9 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
            conditional: bool = False) -> Iterator[EffectProblem]:
     kinds_and_groups = names.kinds | names.groups
     if isinstance(statement, (ast.Collect, ast.Pay, ast.AddToPot, ast.PayToPot)):
-        yield from _check_amount(statement.amount, names)
+        yield from _check_amount(statement.amount, names, choosable=True)
     elif isinstance(statement, (ast.PayTo, ast.CollectFrom)):
-        yield from _check_amount(statement.amount, names)
+        yield from _check_amount(statement.amount, names, choosable=True)
         party = statement.to if isinstance(statement, ast.PayTo) else statement.source
         yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
     elif isinstance(statement, ast.If):
@@ -148,9 +148,9 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         if statement.otherwise is not None:
             yield from _check_sequence(statement.otherwise, names, where, conditional=True)
     elif isinstance(statement, ast.MoveBy):
-        yield from _check_amount(statement.count, names)
+        yield from _check_amount(statement.count, names, choosable=True)
     elif isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
-        yield from _check_amount(statement.amount, names)
+        yield from _check_amount(statement.amount, names, choosable=True)
         if statement.name not in names.variables:
             yield _unknown_variable(statement.name, statement.line, statement.column, names)
     elif isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)):
@@ -197,12 +197,14 @@ _QUANTITY_WORDS = tuple(written for written, _, _ in ast.QUANTITIES.values())
 _PLAYER_WORDS = tuple(written for name, written in ast.PLAYER_REFS.items() if name != "chosen")
 
 
-def _check_amount(amount: ast.Amount, names: EffectNames) -> Iterator[EffectProblem]:
+def _check_amount(amount: ast.Amount, names: EffectNames, *, choosable: bool = False) -> Iterator[EffectProblem]:
+    """The names and types of an amount; ``choosable``: in a statement (so `a player you choose` may be in it,
+    the one the statement asks for), not in a condition."""
     for term in amount.terms:
-        yield from _check_number(term, names)
+        yield from _check_number(term, names, choosable)
 
 
-def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
+def _check_number(node: object, names: EffectNames, choosable: bool = False) -> Iterator[EffectProblem]:
     if isinstance(node, ast.PerOwned):
         if node.name not in names.kinds | names.groups:
             # "per houses" is a plausible slip for the building counts.
@@ -212,9 +214,9 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
         if node.of is not None:
             takes = ast.QUANTITIES[node.name][1]
             assert takes is not None  # a node that takes no `of` has none (ast validates it)
-            yield from _check_ref(node.of, takes, node.to_text(), names)
+            yield from _check_ref(node.of, takes, node.to_text(), names, choosable=choosable)
     elif isinstance(node, ast.Owned):
-        yield from _check_owned(node, names)
+        yield from _check_owned(node, names, choosable)
     elif isinstance(node, ast.Name):
         if node.name in names.variables:
             return
@@ -234,13 +236,13 @@ def _check_number(node: object, names: EffectNames) -> Iterator[EffectProblem]:
             hint = "a number goes here, or a quantity: " + ", ".join(_QUANTITY_WORDS)
         yield EffectProblem("unknown-quantity", f'unknown quantity "{node.name}"', hint, node.line, node.column)
     elif isinstance(node, ast.Arith):
-        yield from _check_number(node.left, names)
-        yield from _check_number(node.right, names)
+        yield from _check_number(node.left, names, choosable)
+        yield from _check_number(node.right, names, choosable)
     elif isinstance(node, ast.Extreme):
         for arg in node.args:
-            yield from _check_number(arg, names)
+            yield from _check_number(arg, names, choosable)
     elif isinstance(node, ast.PercentOf):
-        yield from _check_number(node.of, names)
+        yield from _check_number(node.of, names, choosable)
 
 
 def _unknown_variable(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
@@ -254,7 +256,7 @@ def _kind_of_plural(word: str, names: EffectNames) -> str | None:
     return next((kind for kind in sorted(names.kinds) if ast.plural(kind) == word), None)
 
 
-def _check_owned(node: ast.Owned, names: EffectNames) -> Iterator[EffectProblem]:
+def _check_owned(node: ast.Owned, names: EffectNames, choosable: bool = False) -> Iterator[EffectProblem]:
     """`railroads owned by P`: a kind of this board, by its plural; `lots of group G owned by P`: a group."""
     hint: str | None
     if node.group:
@@ -272,19 +274,20 @@ def _check_owned(node: ast.Owned, names: EffectNames) -> Iterator[EffectProblem]
             hint = _unknown_hint(node.name, plurals, list_up_to=12)
         yield EffectProblem("unknown-kind", f'unknown space kind "{node.name}" (a count names the kind in the '
                             "plural)", hint, node.line, node.column)
-    yield from _check_ref(node.of, "player", node.to_text(), names)
+    yield from _check_ref(node.of, "player", node.to_text(), names, choosable=choosable)
 
 
 def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames, *,
                choosable: bool = False) -> Iterator[EffectProblem]:
     """``ref`` where a ``expected`` ("player" or "space") goes, in the text ``context``; ``choosable``: where the
-    player may be one the player chooses (who is paid, who pays)."""
+    player may be one the player chooses (in a statement: who is paid, who pays, whose cash...)."""
     if expected == "player":
         if ref.name == "chosen" and not ref.space and not choosable:
             yield EffectProblem(
-                "choice-not-here", f'"{context}": a player you choose can only be paid or pay',
-                'write "pay 50 to a player you choose" or "collect 50 from a player you choose"', ref.line,
-                ref.column)
+                "choice-not-here", f'"{context}": a player you choose can be in a statement, not in a condition '
+                "(a condition is tested before anybody is asked)",
+                'choose in the statement instead: "pay 10% of cash of a player you choose to a player you choose"',
+                ref.line, ref.column)
             return
         if not ref.space:
             return

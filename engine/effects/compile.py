@@ -30,6 +30,7 @@ Primitives a game provides::
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
     cash, owner, position, pot, round, last_roll, variables  read by the expressions
     event_amount                         the money of the event whose triggers run (`amount`)
+    chosen                               the seat a statement's `a player you choose` names (-1: none yet)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -38,6 +39,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from typing import Any
+
+import attrs
 
 from . import ast
 
@@ -139,6 +142,12 @@ def _asks_nobody(do: Callable[[Any, int, Any], None]) -> Run:
 
 
 def _statement(statement: Any, names: Names, reason: str) -> Run:
+    if not isinstance(statement, ast.If) and mentions_chosen(statement):
+        return _with_chosen_player(statement, names, reason)
+    return _plain_statement(statement, names, reason)
+
+
+def _plain_statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Collect):
         amount = _amount(statement.amount, names)
         if statement.from_each_player:
@@ -172,8 +181,6 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.Draw):
         deck = statement.deck
         return lambda game, p, card: game.draw_card(p, deck)
-    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
-        return _with_chosen_player(statement, names, reason)
     if isinstance(statement, ast.PayTo):
         amount, to = _amount(statement.amount, names), _player(statement.to, names)
         return lambda game, p, card: game.pay_player(p, to(game, p), amount(game, p), reason)
@@ -207,36 +214,61 @@ def _statement(statement: Any, names: Names, reason: str) -> Run:
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
 
 
-def _chosen(statement: ast.PayTo | ast.CollectFrom) -> bool:
-    party = statement.to if isinstance(statement, ast.PayTo) else statement.source
-    return party.name == "chosen" and not party.space
+def mentions_chosen(node: object) -> bool:
+    """Whether a statement names `a player you choose` (as who pays or is paid, or inside one of its numbers);
+    an `if`'s branches are statements of their own."""
+    if isinstance(node, ast.Ref):
+        return node.name == "chosen" and not node.space
+    if isinstance(node, tuple):
+        return any(mentions_chosen(part) for part in node)
+    kind = type(node)
+    if attrs.has(kind) and not isinstance(node, ast.If):
+        return any(mentions_chosen(getattr(node, field.name)) for field in attrs.fields(kind))
+    return False
 
 
-def _with_chosen_player(statement: ast.PayTo | ast.CollectFrom, names: Names, reason: str) -> Run:
-    """`pay 50 to a player you choose`, `collect 50 from a player you choose`: the player picks one of the
-    others still in the game (a ``choose`` decision between `pay 50 to player 2`, ... in seat order; with
-    one other, no question), then pays or collects as written."""
-    amount = _amount(statement.amount, names)
-    pays = isinstance(statement, ast.PayTo)
-    written = f"pay {statement.amount.to_text()} to" if pays else f"collect {statement.amount.to_text()} from"
+def _others(game: Any, p: int) -> list[int]:
+    return [seat for seat in range(game.players) if seat != p and not game.bankrupt[seat]]
 
-    def cost(game: Any, p: int) -> int:
-        return amount(game, p) if pays else -amount(game, p)
+
+def _with_chosen_player(statement: Any, names: Names, reason: str) -> Run:
+    """A statement naming `a player you choose` (`pay 50 to a player you choose`, `collect 10% of cash of a
+    player you choose from a player you choose`): the player picks one of the others still in the game (a
+    ``choose`` decision between the statement as written with `player 2`, ... in seat order; with one other,
+    no question), and every `a player you choose` of the statement is that one player (``game.chosen``
+    while the statement runs)."""
+    inner = _plain_statement(statement, names, reason)
+    written = statement.to_text()
+    cost = _money_cost(statement, names) if isinstance(statement, _MONEY) else _free
 
     def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-        others = [seat for seat in range(game.players) if seat != p and not game.bankrupt[seat]]
+        others = _others(game, p)
         if not others:
             return
         chosen = 0
         if len(others) > 1:
-            options = tuple(f"{written} player {seat + 1}" for seat in others)
-            chosen = yield from game.choose(p, options, (cost,) * len(others))
-        if pays:
-            yield from game.pay_player(p, others[chosen], amount(game, p), reason)
-        else:
-            yield from game.collect_from(p, others[chosen], amount(game, p), reason)
+            options = tuple(written.replace(ast.PLAYER_REFS["chosen"], f"player {seat + 1}") for seat in others)
+            costs = tuple(_bound_to(cost, seat) for seat in others)
+            chosen = yield from game.choose(p, options, costs)
+        saved, game.chosen = game.chosen, others[chosen]
+        try:
+            yield from inner(game, p, card)
+        finally:
+            game.chosen = saved
 
     return run_chosen
+
+
+def _bound_to(amount: AmountFn, seat: int) -> AmountFn:
+    """``amount`` worked out with ``seat`` as the chosen player."""
+    def bound(game: Any, p: int) -> int:
+        saved, game.chosen = game.chosen, seat
+        try:
+            return amount(game, p)
+        finally:
+            game.chosen = saved
+
+    return bound
 
 
 def _to_chosen_space(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> Run:
@@ -279,7 +311,7 @@ def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
     `if`, the branch its condition takes now)."""
     parts: list[AmountFn] = []
     for statement in sequence.statements:
-        if isinstance(statement, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.PayToPot)):
+        if isinstance(statement, _MONEY):
             parts.append(_money_cost(statement, names))
         elif isinstance(statement, ast.If):
             parts.append(_if_cost(statement, names))
@@ -288,6 +320,10 @@ def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
         return sum(part(game, p) for part in parts)
 
     return cost
+
+
+#: The statements that move money between the player and someone (what a choice's alternative costs).
+_MONEY = (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.PayToPot)
 
 
 def _free(game: Any, p: int) -> int:
@@ -301,6 +337,21 @@ def _if_cost(statement: ast.If, names: Names) -> AmountFn:
 
 
 def _money_cost(statement: Any, names: Names) -> AmountFn:
+    """What a payment statement costs its player now (a collection: less than nothing). A statement naming `a
+    player you choose` costs, before the choice, the most any choice would (``game.chosen`` at -1)."""
+    plain = _plain_money_cost(statement, names)
+    if not mentions_chosen(statement):
+        return plain
+
+    def most(game: Any, p: int) -> int:
+        if game.chosen >= 0:
+            return plain(game, p)
+        return max((_bound_to(plain, seat)(game, p) for seat in _others(game, p)), default=0)
+
+    return most
+
+
+def _plain_money_cost(statement: Any, names: Names) -> AmountFn:
     amount = _amount(statement.amount, names)
     sign = 1 if isinstance(statement, (ast.Pay, ast.PayTo, ast.PayToPot)) else -1
     if getattr(statement, "to_each_player", False) or getattr(statement, "from_each_player", False):
@@ -309,8 +360,6 @@ def _money_cost(statement: Any, names: Names) -> AmountFn:
             return sign * amount(game, p) * others
 
         return each
-    if isinstance(statement, (ast.PayTo, ast.CollectFrom)) and _chosen(statement):
-        return lambda game, p: sign * amount(game, p)  # whoever is chosen, it is paid
     if isinstance(statement, (ast.PayTo, ast.CollectFrom)):
         party = _player(statement.to if isinstance(statement, ast.PayTo) else statement.source, names)
         return lambda game, p: 0 if party(game, p) == p else sign * amount(game, p)
@@ -476,6 +525,8 @@ def _player(ref: ast.Ref, names: Names) -> PlayerFn:
         return lambda game, p: _ranked(game, max)
     if ref.name == "poorest":
         return lambda game, p: _ranked(game, min)
+    if ref.name == "chosen":
+        return lambda game, p: game.chosen  # set while the statement that names it runs (_with_chosen_player)
     raise TypeError(f"{ref.to_text()} is a space, not a player (the checker reports it first)")
 
 

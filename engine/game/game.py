@@ -123,6 +123,7 @@ class Game(Money):
         self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
         self.event_amount = 0  # the money of the event whose triggers run (an effect's `amount`)
+        self.chosen = -1  # the player a running statement's `a player you choose` names (effects/compile.py)
         self._firing: set[str] = set()  # the events whose triggers run now (they do not set themselves off)
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
