@@ -77,7 +77,7 @@ def test_a_fee_paid_into_the_pot_instead_and_the_jail_fine_is_a_fee(tmp_path: Pa
     game.fix_dice([(1, 3)])  # GO -> Income Tax: 200 (the first alternative) into the pot, not to the bank
     game.play_turn()
     assert (game.cash[0], game.pot) == (1300, 200)
-    assert [p for p in payments(_events(game)) if p[2] == 200] == [(0, "pot", 200, "fee")]
+    assert [p for p in payments(_events(game)) if p[2] == 200] == [(0, "pot", 200, "trigger on fee")]
     game.send_to_jail(0)
     game.current = 0
     game.fix_dice([(2, 3)])  # pays the fine (50) to leave: into the pot; then 10 + 5 = Pennsylvania Railroad

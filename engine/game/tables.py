@@ -116,12 +116,12 @@ class Tables:
         self.instead_of: dict[str, tuple[Any, ...]] = {}
         for trigger in ruleset.triggers:
             if trigger.on not in ("land", "pass"):
-                run = _trigger_run(trigger, names, trigger.on.replace("_", " "))
+                run = _trigger_run(trigger, names, _trigger_reason(trigger, trigger.on.replace("_", " ")))
                 table = self.instead_of if trigger.instead else self.on_event
                 table[trigger.on] = table.get(trigger.on, ()) + (run,)
                 continue
             where = trigger.space_name if trigger.space_name is not None else f"a {trigger.kind}"
-            run = _trigger_run(trigger, names, f"{trigger.on} {where}")
+            run = _trigger_run(trigger, names, _trigger_reason(trigger, f"{trigger.on} {where}"))
             spaces = self.land_triggers if trigger.on == "land" else self.pass_triggers
             for index in trigger.spaces:
                 spaces[index] += (run,)
@@ -155,6 +155,12 @@ class Tables:
             else QUIET if self.kind[i] == NOTHING else OWNABLE
             for i in range(self.size)
         ]
+
+
+def _trigger_reason(trigger: Any, event: str) -> str:
+    """What a trigger's payments say they are for: its name, or the event it is on ("trigger on rent"), so that
+    they are never taken for the event's own payment (a rent, a fee)."""
+    return trigger.name if trigger.name is not None else f"trigger on {event}"
 
 
 def _trigger_run(trigger: Any, names: Names, reason: str) -> Any:
