@@ -824,7 +824,21 @@ def test_a_variable_named_after_a_word_of_the_language_is_an_error_in_its_file(t
     with pytest.raises(monopoly.RulesetError) as caught:
         monopoly.load_ruleset(str(path))
     [problem] = caught.value.problems
-    assert (problem.code, problem.line) == ("variable-name", 4) and '"pot" is a word' in problem.message
+    assert (problem.code, problem.line, problem.column) == ("variable-name", 4, 13)  # the key, not its value
+    assert '"pot" is a word' in problem.message
+
+
+@pytest.mark.parametrize(("body", "where", "code"), [
+    ("variables:\n  jackpot: 0\n  amount: 5\n", (6, 3), "variable-name"),
+    ("variables:\n  jackpot: 0\n  \"bad name\": 1\n", (6, 3), "bad-key-name"),
+])
+def test_a_bad_variable_name_points_at_that_name(tmp_path: Any, body: str, where: tuple[int, int], code: str) -> None:
+    path = tmp_path / "names.yaml"
+    path.write_text("id: names\nname: Names\nextends: classic\n" + body, encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert (problem.code, (problem.line, problem.column)) == (code, where)
 
 
 def test_the_variables_section_of_the_reference_reads_and_checks_clean() -> None:

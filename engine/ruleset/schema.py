@@ -148,6 +148,10 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
         return
     if keyword == "pattern":
         description = subschema.get("description") or f"it must match {rule}"
+        if "propertyNames" in error.absolute_schema_path:  # a key of the mapping at path: point at that key
+            yield doc.problem(path + (value,), "bad-key-name", f"'{brief(str(value), 60)}' is not a valid key{where}",
+                              description, key=True)
+            return
         yield doc.problem(path, "bad-format", f"{_show(value)} is not valid{where}", description)
         return
     if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):

@@ -221,7 +221,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         if name in words:  # `set pot to 5` would be read as the pot itself: a name of the language's own
             problems.append(composed.problem(("variables", name), "variable-name",
                                              f'"{name}" is a word of the effect language, so it cannot name '
-                                             "a variable", f'give it another name, such as "my_{name}"'))
+                                             "a variable", f'give it another name, such as "my_{name}"', key=True))
     names = EffectNames(
         spaces=tuple(s["name"] for s in board),
         kinds=frozenset(s["kind"] for s in board),
