@@ -15,6 +15,7 @@ from monopoly import (
     BACKENDS,
     BOTS,
     COMPARE_FIGURES,
+    TURN_CEILING,
     BackendError,
     OutputError,
     Ruleset,
@@ -39,8 +40,8 @@ JOBS_OPTION = click.option(
     "--jobs", type=click.IntRange(min=1), default=None,
     help="Worker processes (default 1); with --backend ray, the CPUs of the local cluster the command starts "
          "(default: all). Results are the same for any number.")
-MAX_TURNS_OPTION = click.option("--max-turns", type=click.IntRange(min=1), default=1000, show_default=True,
-                                help="Stop a game after this many turns (it then has no winner).")
+MAX_TURNS_OPTION = click.option("--max-turns", type=click.IntRange(min=1, max=TURN_CEILING), default=1000,
+                                show_default=True, help="Stop a game after this many turns (it then has no winner).")
 BACKEND_OPTION = click.option(
     "--backend", type=click.Choice(list(BACKENDS)), default="local", show_default=True,
     help="local: this machine's processes; ray: a Ray cluster (pip install 'monopoly-engine[ray]').")

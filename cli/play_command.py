@@ -23,6 +23,7 @@ import click
 
 from monopoly import (
     BOTS,
+    TURN_CEILING,
     Agent,
     EventLog,
     Game,
@@ -368,7 +369,7 @@ class Clock:
               help=f"One player a seat, in order: 'you' (or 'human', 'human:NAME') for a person, or a bot "
                    f"({', '.join(BOTS)}). Several people play hot-seat. [default: {DEFAULT_PLAYERS}]")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one, shown at the start).")
-@click.option("--max-turns", type=click.IntRange(min=1), default=None,
+@click.option("--max-turns", type=click.IntRange(min=1, max=TURN_CEILING), default=None,
               help=f"Stop the game after this many turns (it then has no winner). A game of bots alone stops after "
                    f"{BOTS_ONLY_TURNS} unless this says otherwise.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",

@@ -13,6 +13,7 @@ import click
 from monopoly import (
     BACKENDS,
     BOTS,
+    TURN_CEILING,
     BackendError,
     GameState,
     OutputError,
@@ -116,7 +117,7 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default 1); with --backend ray, the CPUs of the local cluster the command "
                    "starts (default: all). Results are the same for any number.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--max-turns", type=click.IntRange(min=1, max=TURN_CEILING), default=1000, show_default=True,
               help="Stop a game after this many turns (it then has no winner).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Write each game's event log to DIR/game-<seed>.jsonl (existing logs need --force).")
@@ -211,7 +212,7 @@ def format_text(result: SimulationResult) -> str:
     """The summary as tables for a terminal."""
     s: Summary = result.summary
     title = s.ruleset + (f" + {' + '.join(s.variants)}" if s.variants else "")
-    cap = f"turn cap {s.max_turns}" if s.max_turns is not None else "no turn cap"
+    cap = f"turn cap {s.max_turns}" if s.max_turns is not None else f"turn cap {TURN_CEILING} (the ceiling)"
     lines = [f"{title}: {s.games} game{'s' * (s.games != 1)}, seeds {s.seeds[0]}..{s.seeds[1]}, {cap}", ""]
     lines.append("Wins by seat (95% confidence interval):")
     lines += _table(["seat", "agent", "wins", "win rate", "95% CI"],

@@ -46,6 +46,7 @@ from .game import (
 from .game.actions import Action
 from .game.actions import verify as verify_action
 from .game.apply import Replay
+from .game.end import TURN_CEILING
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
 from .game.save import (
@@ -119,6 +120,7 @@ __all__ = [
     "MAX_PROBLEMS",
     "NOTE",
     "POT",
+    "TURN_CEILING",
     "WARNING",
     "Action",
     "Agent",

@@ -37,7 +37,7 @@ import attrs
 from .agents import make_agent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
-from .game.end import Result
+from .game.end import TURN_CEILING, Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
 from .game.state import GameState, StateError
@@ -596,8 +596,8 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
 
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
     games in chunks (1 or None: play in this process); the outcome does not depend on
-    it. ``max_turns`` caps every game (None: no cap; a game may then never
-    end). ``log_dir``: write the event log of each game to
+    it. ``max_turns`` caps every game (None: the engine's ceiling,
+    :data:`~monopoly.game.end.TURN_CEILING`, 10,000 turns). ``log_dir``: write the event log of each game to
     ``<log_dir>/game-<seed>.jsonl``; a log that is already there is an
     :class:`~monopoly.files.OutputError` (before any game is played) unless
     ``replace_logs``, and a symbolic link there is refused whatever
@@ -638,8 +638,8 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
         raise ValueError(f"games must be at least 1, not {games}")
     if jobs is not None and jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if max_turns is not None and max_turns < 1:
-        raise ValueError(f"max_turns must be at least 1 (or None), not {max_turns}")
+    if max_turns is not None and not 1 <= max_turns <= TURN_CEILING:
+        raise ValueError(f"max_turns must be from 1 to {TURN_CEILING} (or None: {TURN_CEILING}), not {max_turns}")
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if address is not None and backend != "ray":

@@ -311,3 +311,23 @@ def test_the_trade_spaces_hold_exactly_the_trades_the_rules_allow():
         assert trade not in to_one and (game.check(trade) is not None or trade.partner != 1), trade
     game.trades_this_phase = game.rules.trades_per_phase  # the rules' trades a turn used up: no space listed
     assert not [answer for answer in game.legal_answers() if isinstance(answer, monopoly.Trades)]
+
+
+def test_a_game_without_a_turn_cap_stops_at_the_ceiling_and_max_turns_is_checked() -> None:
+    from monopoly.game.end import TURN_CEILING
+
+    classic = monopoly.load_ruleset("classic")
+    never = [lambda game, decision: False if decision.kind in ("buy", "answer_trade", "lift_mortgage") else None
+             for _ in range(2)]  # nobody buys: nobody ever goes bankrupt
+    game = monopoly.Game(classic, players=2, seed=1)
+    assert (game.max_turns, game.turn_cap) == (None, TURN_CEILING)
+    result = monopoly.play(game, never)
+    assert (result.end, result.turns, result.winner) == ("turn_limit", TURN_CEILING, None)
+    assert monopoly.GameState.of(game).problems(classic) == []  # the final position is a legal one
+    for wrong in (0, -3, TURN_CEILING + 1, 2.5, True):
+        with pytest.raises(monopoly.SetupError, match="max_turns is a number of turns from 1 to 10000"):
+            monopoly.Game(classic, players=2, max_turns=wrong)
+    game.max_turns = 50  # the property sets the cap the loop reads
+    assert game.turn_cap == 50
+    with pytest.raises(ValueError, match="max_turns must be from 1 to 10000"):
+        monopoly.simulate(classic, ["greedy", "greedy"], games=1, max_turns=TURN_CEILING + 1)

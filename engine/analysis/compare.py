@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from ..game.end import Result
+from ..game.end import TURN_CEILING, Result
 from ..ruleset.model import Ruleset
 from ..sim import (
     DECIMALS,
@@ -700,7 +700,7 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
 def format_text(comparison: Comparison) -> str:
     """The comparison as tables for a terminal: each section's figures side by side with the difference."""
     c = comparison
-    cap = f"turn cap {c.max_turns}" if c.max_turns is not None else "no turn cap"
+    cap = f"turn cap {c.max_turns}" if c.max_turns is not None else f"turn cap {TURN_CEILING} (the ceiling)"
     lines = [f"A: {c.base.label}", f"B: {c.other.label}",
              f"{c.games} game{'s' * (c.games != 1)} a side, seeds {c.seeds[0]}..{c.seeds[1]}, the same seeds and "
              f"agents on both sides ({', '.join(c.players)}), {cap}"]
@@ -756,7 +756,7 @@ def render_compare_html(comparison: Comparison) -> str:
     ruleset escaped), with charts in the style of the designer's report."""
     c = comparison
     title = f"{c.base.label} vs {c.other.label}"
-    cap = f"turn cap {c.max_turns}" if c.max_turns is not None else "no turn cap"
+    cap = f"turn cap {c.max_turns}" if c.max_turns is not None else f"turn cap {TURN_CEILING} (the ceiling)"
     facts = [f"{c.games} games a side", f"seeds {c.seeds[0]}–{c.seeds[1]}, the same on both sides",
              "seats: " + ", ".join(esc(p) for p in c.players), esc(cap)]
     if c.precision is not None:

@@ -39,13 +39,23 @@ class Result:
                 "end": self.end, "standings": [s.to_json() for s in self.standings]}
 
 
+#: The most turns a game plays, whatever the caller says (``max_turns`` None: this is the cap). A game's record
+#: stays within what a log holds (about 7 events a turn; game/log.py reads at most 100,000 lines), and a game
+#: whose players never go bankrupt ends, with the turn limit, instead of filling memory.
+TURN_CEILING = 10_000
+
+
+def turn_cap(max_turns: int | None) -> int:
+    """The turn a game with this ``max_turns`` stops at (None: :data:`TURN_CEILING`)."""
+    return TURN_CEILING if max_turns is None else max_turns
+
+
 def check_end(game: Game, *, time_up: bool = False) -> None:
     """Finish the game if the rules (or the turn cap) say it is over; ``time_up``: the driver's clock ran out
     (the time-limit rules' minutes: the engine keeps no clock of its own)."""
     end = game.rules.end
     gone = len(game.bankrupt_order)
-    if gone == 0 and end.when == "last_standing" and (game.max_turns is None or game.turn < game.max_turns) \
-            and not time_up:
+    if gone == 0 and end.when == "last_standing" and game.turn < game.turn_cap and not time_up:
         return  # the common case, decided without looking at anyone
     alive = [s for s in range(game.players) if not game.bankrupt[s]]
     if len(alive) <= 1:
@@ -54,7 +64,7 @@ def check_end(game: Game, *, time_up: bool = False) -> None:
         _finish(game, "bankruptcies", richest(game, alive))
     elif end.when == "time" and (game.round >= end.rounds or time_up or game.clock_out):
         _finish(game, "time", richest(game, alive))
-    elif game.max_turns is not None and game.turn >= game.max_turns:
+    elif game.turn >= game.turn_cap:
         _finish(game, "turn_limit", None)
 
 

@@ -31,7 +31,7 @@ from .apply import move as _move
 from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
-from .end import Result, check_end, result_of
+from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
@@ -93,7 +93,7 @@ class Game(Money):
         self.players = n
         self.agents = list(agents)
         self.seed = seed
-        self.max_turns = max_turns
+        self.max_turns = max_turns  # checked, and the turn cap set, by the property
         self.rng = random.Random(seed)
         # --- state: flat lists by seat and by space
         self.cash = [0] * n
@@ -359,6 +359,21 @@ class Game(Money):
         self._machine = self._run()
         self._send(None)
 
+    @property
+    def max_turns(self) -> int | None:
+        """The turn the caller caps the game at (None: no cap of the caller's; the game still stops at
+        :data:`~monopoly.game.end.TURN_CEILING`, 10,000 turns, with the turn limit)."""
+        return self._max_turns
+
+    @max_turns.setter
+    def max_turns(self, value: int | None) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= TURN_CEILING):
+            raise SetupError(f"max_turns is a number of turns from 1 to {TURN_CEILING} (or None, which stops "
+                             f"the game at {TURN_CEILING} all the same), not {value!r}")
+        self._max_turns = value
+        self.turn_cap = turn_cap(value)  # the turn the game stops at, read by the turn loop and check_end
+
     def _take_mark(self) -> None:
         """Mark the position to copy from: the answers given after it replay the game to where it is."""
         self._mark = (GameState._copied(self, self.rng.getstate()), tuple(self._fixed_dice))  # between turns
@@ -487,8 +502,7 @@ class Game(Money):
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
                 round_ = self.round + 1 if seat <= p else self.round
-                if self.bankrupt_order or self._end_each_turn or (self.max_turns is not None and
-                                                                   self.turn >= self.max_turns):
+                if self.bankrupt_order or self._end_each_turn or self.turn >= self.turn_cap:
                     record_to_move(self, seat, round_)
                     check_end(self)
                 elif self._pause_between_turns or self._mark_each_turn:

@@ -34,6 +34,7 @@ import math
 from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .end import turn_cap
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
 from .tables import STREET, tables_for
@@ -721,10 +722,11 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
             add(f"state.turn is {turn}, but the game has not started")
         if state["round"] > turn:
             add(f"state.round ({state['round']}) is more than state.turn ({turn})")
-        if max_turns is not None and turn > max_turns:
-            add(f"state.turn ({turn}) is past max_turns ({max_turns})")
-        elif max_turns is not None and state["started"] and not state["finished"] and turn >= max_turns:
-            add(f"the game reached max_turns ({max_turns}) but is not finished")
+        cap, what = turn_cap(max_turns), "max_turns" if max_turns is not None else "the turn ceiling"
+        if turn > cap:
+            add(f"state.turn ({turn}) is past {what} ({cap})")
+        elif state["started"] and not state["finished"] and turn >= cap:
+            add(f"the game reached {what} ({cap}) but is not finished")
 
 
 def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> None:
@@ -777,7 +779,7 @@ def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: A
     elif reason == "turn_limit":
         if winner is not None:
             add(f"a game stopped by its turn limit has no winner, but state.winner is {winner}")
-        if max_turns is None or state["turn"] < max_turns:
+        if state["turn"] < turn_cap(max_turns):
             add("the game is said to have reached its turn limit, but it has not")
     else:
         if rules.end.when != reason:
