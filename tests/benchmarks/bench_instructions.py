@@ -1,0 +1,99 @@
+"""Engine cost in instructions a turn: the repeatable measure on a shared, noisy machine.
+
+Usage: python tests/benchmarks/bench_instructions.py [--bots greedy,trader] [--games N] [--variant V ...]
+                                                     [--bare PATH]
+
+Wall clock on a machine other work shares swings 20-40% between runs; the number of instructions a game
+takes does not. For each bot, this counts the instructions (valgrind's lackey tool, ``--basic-counts``) of a
+fresh Python playing N seeded games of four such bots on classic (seeds 1..N, max_turns 1000, with the
+variants given), minus the same process playing no game (imports, the ruleset load), and divides by the
+turns played. ``--bare`` counts ``../shared/bench/bare_loop.py`` (the hard-coded loop, the speed limit for
+Python) the same way, for the ratio bot / bare by instructions. Runs under PYTHONHASHSEED=0, so the
+counts are the same from run to run within a few hundred instructions a turn.
+
+Needs valgrind (``apt-get install valgrind``); without it, says so and exits 2. Each count takes about a
+minute (valgrind runs Python some 50 times slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The games, in a child process: prints the turns played.
+GAMES = """
+import sys, monopoly
+bot, n, variants = sys.argv[1], int(sys.argv[2]), [v for v in sys.argv[3].split(",") if v]
+ruleset = monopoly.load_ruleset("classic", variants)
+turns = 0
+for seed in range(1, n + 1):
+    game = monopoly.Game(ruleset, [monopoly.make_agent(bot) for _ in range(4)], seed=seed, max_turns=1000)
+    turns += game.play().turns
+print("turns", turns)
+"""
+
+
+def count(argv: list[str]) -> tuple[int, str]:
+    """The guest instructions of running ``argv`` under valgrind lackey, and its standard output."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(["valgrind", "--tool=lackey", "--basic-counts=yes", *argv], capture_output=True,
+                          text=True, env=env, cwd=ROOT, check=True)
+    found = re.search(r"guest instrs:\s*([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", "")), done.stdout
+
+
+def per_turn(bot: str, games: int, variants: str) -> tuple[int, int]:
+    """(instructions a turn, turns) of ``games`` games of four ``bot`` bots."""
+    script = [sys.executable, "-c", GAMES, bot]
+    subprocess.run([*script, "1", variants], check=True, capture_output=True, cwd=ROOT)  # the .pyc files, warm
+    base, _ = count([*script, "0", variants])
+    full, out = count([*script, str(games), variants])
+    turns = int(out.split()[-1])
+    return (full - base) // max(turns, 1), turns
+
+
+def bare(path: Path, games: int) -> tuple[int, int]:
+    """Instructions a turn of the bare loop (``games`` games of at most 1000 turns)."""
+    base, _ = count([sys.executable, str(path), "0", "1000"])
+    full, out = count([sys.executable, str(path), str(games), "1000"])
+    found = re.search(r"turns=(\d+)", out)
+    if found is None:
+        raise SystemExit(f"the bare loop printed no turns: {out[-500:]!r}")
+    turns = int(found.group(1))
+    return (full - base) // max(turns, 1), turns
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bots", default="greedy,trader", help="comma-separated bots (default greedy,trader)")
+    parser.add_argument("--games", type=int, default=10, help="games a bot (default 10)")
+    parser.add_argument("--variant", action="append", default=[], help="a variant to play with (repeatable)")
+    parser.add_argument("--bare", type=Path, default=ROOT.parent / "shared" / "bench" / "bare_loop.py",
+                        help="the bare loop script (default ../shared/bench/bare_loop.py)")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind): no instruction counts", file=sys.stderr)
+        return 2
+    variants = ",".join(args.variant)
+    floor = None
+    if args.bare.is_file():
+        floor, turns = bare(args.bare, 20)
+        print(f"bare loop: {floor:,} instructions a turn ({turns} turns)")
+    for bot in [b for b in args.bots.split(",") if b]:
+        cost, turns = per_turn(bot, args.games, variants)
+        ratio = f", {bot} / bare {floor / cost:.3f}" if floor else ""  # its cost over ours: as turns/s
+        print(f"4 {bot}, {args.games} classic games{' + ' + variants if variants else ''} ({turns:,} turns): "
+              f"{cost:,} instructions a turn{ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
