@@ -864,3 +864,19 @@ def test_a_negative_count_of_spaces_gets_a_hint_about_going_back() -> None:
         parse_effect("move forward -3 spaces")
     assert (caught.value.column, caught.value.hint) == (
         14, 'a count of spaces is a number of at least 1: "go back 3 spaces" moves back')
+
+
+def test_the_examples_of_the_types_table_read_and_check_clean_on_classic() -> None:
+    """docs/effects.md's table of the six types: one example a type, each a whole effect that checks clean."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("## Types"):text.index("## The grammar at a glance")]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Type")]
+    assert [row.split("|")[1].strip() for row in rows] == ["number", "player", "players", "space", "spaces",
+                                                           "condition"]
+    for row in rows:
+        example = re.findall(r"`([^`]+)`", row.split("|")[4])[-1]
+        effect, problems = parse_and_check(example, NAMES, "card")
+        assert effect is not None and problems == [], (example, problems)
