@@ -266,6 +266,12 @@ class Narrator:
         dice = [int(d) for d in e["dice"]]
         faces = _join([str(d) for d in dice])
         double = ": doubles!" if len(dice) > 1 and len(set(dice)) == 1 else "."
+        extra = e.get("extra")
+        if extra:  # the extra die (the speed die): a number adds to the total, a symbol is named
+            face = extra[0]
+            shown = str(face) if isinstance(face, int) else str(face).replace("_", " ")
+            total = sum(dice) + (face if isinstance(face, int) else 0)
+            return w.says(e["seat"], "rolls", f"{faces}, the extra die {shown} ({total}){double}")
         return w.says(e["seat"], "rolls", f"{faces} ({sum(dice)}){double}")
 
     def _move(self, e: Event, w: Words) -> str:

@@ -435,7 +435,33 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
                    if draw(st.integers(0, 3)) == 0}
     if permissions:
         data["permissions"] = permissions
+    if draw(st.integers(0, 4)) == 0:  # dice of their own: an extra die with numbers and symbols (the speed die)
+        data["dice"].update(draw(_dice_of_their_own(data["dice"]["count"], names)))
     return data
+
+
+@st.composite
+def _dice_of_their_own(draw: Any, count: int, names: BoardNames) -> dict[str, Any]:
+    """``dice.doubles`` and ``dice.extra`` (docs/ruleset-reference.md, *dice*), drawn last so that the rest of a
+    random ruleset is what it was."""
+    kind = draw(st.sampled_from(["lot", *names.kinds_and_groups]))
+    moves = [f"advance to nearest unowned {kind} or nearest unmortgaged {kind} owned by another player",
+             "choose: move forward die 1 spaces | move forward dice spaces", "move 2", "go back 3 spaces",
+             "roll; collect 10 x dice", "advance to a space you choose"]
+    faces = draw(st.lists(st.sampled_from([1, 2, 3, 4, "zoom", "bus"]), min_size=2, max_size=6))
+    extra: dict[str, Any] = {"faces": faces}
+    symbols = sorted({face for face in faces if isinstance(face, str)})
+    if symbols:
+        extra["symbols"] = {face: {draw(st.sampled_from(["instead", "after"])): draw(st.sampled_from(moves))}
+                            for face in symbols}
+    if draw(st.booleans()):
+        extra["when"] = draw(st.sampled_from(["laps >= 1", "not doubles", "cash > 200"]))
+    if draw(st.booleans()):
+        extra["triples"] = draw(st.sampled_from(moves))
+    dice: dict[str, Any] = {"extra": extra}
+    if count >= 3 and draw(st.booleans()):
+        dice["doubles"] = [1, 2]
+    return dice
 
 
 #: Conditions a random ruleset may put on each permission (docs/effects.md, "Permissions").

@@ -13,7 +13,7 @@ from tests.scenario import ScriptedAgent, of_type, own, setup_game, sp
 
 CATALOGUE = ("go-landing-bonus", "auto-income-tax", "no-rent-in-jail", "no-auctions", "free-build",
              "no-full-set-bonus", "unlimited-buildings", "snake-eyes-bonus", "jackpot-seeded", "deal-all-deeds",
-             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap", "taxes-to-pot")
+             "no-mortgages", "shuffle-every-draw", "sell-lots-to-bank", "first-lap", "taxes-to-pot", "speed-die")
 EDITIONS = ("classic", "uk")
 SHIPPED = ("short-game", "time-limit", "income-tax-2008", "free-parking-jackpot", "tournament")
 
@@ -306,17 +306,18 @@ def test_the_designer_guides_house_rules_chapter_builds_the_catalogues_rules(tmp
     chapter = guide[guide.index("## Writing house rules"):guide.index("## Checking your file")]
     blocks = re.findall(r"```yaml\n(.*?)```", chapter, flags=re.S)
     header, examples = blocks[0], blocks[1:]
-    assert "kind: variant" in header and len(examples) == 6
+    assert "kind: variant" in header and len(examples) == 7
     for number, (example, rule) in enumerate(zip(examples, ("no-rent-in-jail", "auto-income-tax", "go-landing-bonus",
-                                                            "snake-eyes-bonus", "jackpot-seeded", "first-lap"),
+                                                            "snake-eyes-bonus", "jackpot-seeded", "first-lap",
+                                                            "speed-die"),
                                                  strict=True)):
         path = tmp_path / f"rule{number}.yaml"
         path.write_text(header.replace("my-rule", f"rule{number}") + example, encoding="utf-8")
         for edition in EDITIONS:
             mine = monopoly.load_ruleset(edition, [str(path)])
             shipped = monopoly.load_ruleset(edition, [rule])
-            assert (mine.rules, mine.board, mine.triggers, mine.permissions) == (
-                shipped.rules, shipped.board, shipped.triggers, shipped.permissions), rule
+            assert (mine.rules, mine.board, mine.triggers, mine.permissions, mine.extra_die) == (
+                shipped.rules, shipped.board, shipped.triggers, shipped.permissions, shipped.extra_die), rule
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -373,3 +374,20 @@ def test_taxes_to_pot_by_a_trigger_plays_as_the_jackpot_rule_does_by_fees_to(edi
     for seed in range(3):
         paid = payments("taxes-to-pot", seed)
         assert any(to == "pot" for _, to, _ in paid) and paid == payments("free-parking-jackpot", seed)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_speed_die_adds_its_number_once_past_go_and_mr_monopoly_moves_on(edition: str) -> None:
+    """The whole rule, face by face, is in tests/test_dice.py; here it fires beside the same position without it."""
+    for variants, to in (((), 4 + 3), (("speed-die",), 4 + 3 + 2)):
+        game, _ = setup_game(edition, variants)
+        game.laps[0] = 1
+        game.position[0] = 4
+        game.fix_dice([(1, 2, 2)] if variants else [(1, 2)])
+        game.play_turn()
+        assert game.position[0] == to
+    game, _ = setup_game(edition, ("speed-die",), agents=[ScriptedAgent(buy=True), ScriptedAgent()])
+    game.laps[0] = 1
+    game.fix_dice([(1, 2, "mr_monopoly")])  # the third space (bought), then on to the next lot nobody owns
+    game.play_turn()
+    assert game.owner[3] == 0 and game.owner[5] == 0 and game.position[0] == 5

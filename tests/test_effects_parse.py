@@ -221,7 +221,7 @@ def test_ast_validators_reject_nonsense(build) -> None:
 # --------------------------------------------------------------------------- syntax errors
 
 STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"',
-                      '"set"']
+                      '"roll"', '"set"']
 
 
 def error_for(text: str) -> EffectSyntaxError:

@@ -55,6 +55,26 @@ def test_the_engines_own_mortgages_when_raising_a_debt_fire_too(tmp_path: Path) 
     assert game.mortgaged[3] and game.cash == [40 + 30 + 1 - 50, 1550]
 
 
+@pytest.mark.parametrize("effect", ["pay 1000", "advance to \"Luxury Tax\""])
+def test_a_mortgage_trigger_that_ends_the_game_during_a_debt_ends_the_debt_too(tmp_path: Path, effect: str) -> None:
+    """Raising a rent, the engine mortgages; the mortgage's trigger costs the player more than they have (a fee,
+    or a move onto a tax), so they go bankrupt to the bank and the game is over: the rent they were raising is
+    not owed again (found by the random rulesets: a second bankrupt event after game_end)."""
+    game = _game(tmp_path, f"  - {{on: mortgage, effect: '{effect}'}}\n",
+                 extra="spaces:\n  Luxury Tax: {effect: pay 1000}\n")
+    own(game, 0, "Baltic Avenue")
+    own(game, 1, "Boardwalk")
+    game.cash[0] = 40
+    game.position[0] = 35
+    game.fix_dice([(1, 3)])  # onto Boardwalk: rent 50; Baltic mortgaged (30), then the trigger's 1000
+    game.play_turn()
+    kinds = [event["type"] for event in _events(game)]
+    assert game.finished and game.winner == 1 and kinds[-1] == "game_end"
+    assert kinds.count("bankrupt") == 1 and _events(game)[kinds.index("bankrupt")]["creditor"] == "bank"
+    assert game.bankrupt == [True, False] and game.cash == [0, 1500]
+    assert monopoly.GameState.of(game).problems(game.ruleset) == []
+
+
 def test_rent_instead_on_a_condition_and_the_plain_trigger_after(tmp_path: Path) -> None:
     game = _game(tmp_path, "  - {on: rent, if: owner is in jail, instead: true, effect: pay 50% of amount to owner}\n"
                            "  - {on: rent, effect: collect 1}\n")

@@ -39,6 +39,21 @@ def cheapest_option(game: Game, seat: int, options: tuple[str, ...]) -> int:
     return costs.index(min(costs)) if len(costs) == len(options) else 0
 
 
+def buying_option(game: Game, seat: int, options: tuple[str, ...]) -> int:
+    """The alternative whose move lands on the dearest lot nobody owns that ``seat`` can pay for (the speed
+    die's Bus, a triple's space of one's choice); else the cheapest alternative (:func:`cheapest_option`)."""
+    landings = game.option_landings(seat)
+    if len(landings) == len(options):
+        t, owner, cash = game.tables, game.owner, game.cash[seat]
+        best, best_price = -1, -1
+        for index, space in enumerate(landings):
+            if space is not None and owner[space] < 0 and t.price[space] and best_price < t.price[space] <= cash:
+                best, best_price = index, t.price[space]
+        if best >= 0:
+            return best
+    return cheapest_option(game, seat, options)
+
+
 def turn_card(game: Game, seat: int) -> UseCard | None:
     """The use of the first card ``seat`` holds that is used on the turn (``use: {when: turn}``), or None."""
     cards = held_for(game, seat, "turn")
@@ -171,7 +186,7 @@ class GreedyAgent(Agent):
         return "card" if "card" in options else "pay" if "pay" in options else "roll"
 
     def choose(self, game: Game, seat: int, options: tuple[str, ...]) -> int:
-        return cheapest_option(game, seat, options)
+        return buying_option(game, seat, options)
 
     def act(self, game: Game, seat: int) -> Action | None:
         """A card it holds that is used on the turn, at once; then a building, evenly, on the groups it owns

@@ -97,13 +97,16 @@ class LandingOdds:
         }
 
 
-def dice_outcomes(count: int, sides: int) -> list[tuple[int, bool, float]]:
-    """(total, is_double, probability) for every distinct (total, double) outcome of the dice."""
+def dice_outcomes(count: int, sides: int, doubles: tuple[int, ...] | None = None) -> list[tuple[int, bool, float]]:
+    """(total, is_double, probability) for every distinct (total, double) outcome of the dice; ``doubles``: the
+    dice (from 1) that make doubles (`dice.doubles`), every one when None."""
     table: dict[tuple[int, bool], float] = defaultdict(float)
     weight = 1.0 / sides**count
+    counted = tuple(d - 1 for d in doubles) if doubles is not None else tuple(range(count))
     if sides**count <= 200_000:
         for roll in itertools.product(range(1, sides + 1), repeat=count):
-            table[(sum(roll), count > 1 and len(set(roll)) == 1)] += weight  # one die never throws doubles
+            faces = {roll[i] for i in counted}
+            table[(sum(roll), len(counted) > 1 and len(faces) == 1)] += weight  # one die never throws doubles
     else:  # pragma: no cover - the schema caps dice well below this
         raise ValueError("too many dice outcomes to enumerate")
     return [(total, double, p) for (total, double), p in sorted(table.items())]
@@ -140,6 +143,10 @@ class _Board:
                 # (the effect of a trigger on going to jail runs in jail, where nobody moves)
                 self.approximate[f"the trigger on {_trigger_place(trigger)} may move the player (or keep them "
                                  "out of jail) at a moment the odds do not follow"] = None
+        if ruleset.extra_die is not None:
+            self.approximate["the extra die (dice.extra) is not in the chain: the odds follow the counted dice "
+                             "alone, while its numbers, symbols and triples move the player by what the game "
+                             "holds then (laps for when it is thrown, owners, the player's choices)"] = None
         self._cache: dict[int, dict[int, float]] = {}
         self._landings: dict[End, dict[End, float]] = {}
         self._draws: dict[tuple[int, str, int], dict[End, float]] = {}
@@ -267,6 +274,17 @@ class _Board:
             picks = tuple(self.by_name.values())
             return _merge(_scaled(self._arrive(self._destination(statement, at, indexes), chain), 1 / len(picks))
                           for indexes in picks)
+        if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.NearestTarget) \
+                and statement.target.dynamic:
+            # Which lots are unowned, mortgaged or another's is the game's: the chain counts the nearest of the
+            # first alternative's kind, whoever owns it.
+            self.approximate[f'"{statement.to_text()}" depends on who owns what: the odds count it as a move to '
+                             f"the nearest {statement.target.name}"] = None
+            name = statement.target.name
+            indexes = self.by_key[name] if name != "lot" else tuple(s.index for s in self.ruleset.board if s.ownable)
+            return self._arrive(self._destination(statement, at, indexes), chain) if indexes else {(at, chain): 1.0}
+        if isinstance(statement, ast.Roll):
+            return {(at, chain): 1.0}  # a throw that moves nobody
         if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo, ast.Move)):
             return self._arrive(self._destination(statement, at), chain)
         return {(at, chain): 1.0}
@@ -344,7 +362,7 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
     limit = rules.doubles_to_jail
     streak_states = max(limit, 1)  # doubles in a row so far: 0 .. limit-1
     attempts = max(rules.max_turns, 1) if jail == "long" else 1
-    outcomes = dice_outcomes(ruleset.dice_count, ruleset.dice_sides)
+    outcomes = dice_outcomes(ruleset.dice_count, ruleset.dice_sides, ruleset.dice_doubles)
 
     # State numbering: (space, streak) -> space * streak_states + streak; jail k -> n * streak_states + k.
     jail_base = n * streak_states

@@ -342,7 +342,26 @@ def _precedence(node: Any) -> int:
     return OPERATORS[node.op] if isinstance(node, Arith) else 3
 
 
-NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf)
+#: The most dice a ruleset throws (its counted dice and an extra die): `die N` is at most this.
+DIE_MAX = 8
+
+
+@attrs.frozen
+class Die:
+    """`die 1`, `die 3`: the face of one die of the throw just made, by its number (the counted dice of
+    `dice.count` first, then the extra die); 0 for a symbol, or a die not thrown."""
+
+    number: int = attrs.field(validator=_int_between(1, DIE_MAX))
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return f"die {self.number}"
+
+    __str__ = to_text
+
+
+NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf, Die)
 
 
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
@@ -394,16 +413,33 @@ class SpaceTarget:
     __str__ = to_text
 
 
+#: What `nearest` may keep of a kind or group: the lots nobody owns, or those not mortgaged.
+NEAREST_FILTERS = ("unowned", "unmortgaged")
+
+
 @attrs.frozen
 class NearestTarget:
-    """`nearest railroad`: the next space ahead of that kind or group."""
+    """`nearest railroad`: the next space ahead of that kind or group (`lot`: any space that can be owned).
+    `filter` keeps the unowned (or the unmortgaged) ones, `others` those owned by another player than the
+    mover; `otherwise` is the target after `or`, taken when this one has no space now."""
 
     name: str = attrs.field(validator=_identifier)
     line: int = _position()
     column: int = _position()
+    filter: str | None = attrs.field(default=None,
+                                     validator=attrs.validators.optional(attrs.validators.in_(NEAREST_FILTERS)))
+    others: bool = False
+    otherwise: NearestTarget | None = None
+
+    @property
+    def dynamic(self) -> bool:
+        """Whether the spaces it means depend on the game (owners, mortgages): worked out when it happens."""
+        return self.filter is not None or self.others or self.otherwise is not None
 
     def to_text(self) -> str:
-        return f"nearest {self.name}"
+        text = "nearest " + (f"{self.filter} " if self.filter else "") + self.name
+        text += " owned by another player" if self.others else ""
+        return text + (f" or {self.otherwise.to_text()}" if self.otherwise is not None else "")
 
     __str__ = to_text
 
@@ -739,6 +775,30 @@ class Doubles:
 
 
 @attrs.frozen
+class Triples:
+    """`triples`: the counted dice and the extra die all show the same number (a speed die's triple)."""
+
+    def to_text(self) -> str:
+        return "triples"
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class Rolled:
+    """`rolled bus`: a die of the throw just made shows that symbol (a face of the extra die)."""
+
+    face: str = attrs.field(validator=_identifier)
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return f"rolled {self.face}"
+
+    __str__ = to_text
+
+
+@attrs.frozen
 class Not:
     """`not C` (binds tighter than `and` and `or`)."""
 
@@ -777,10 +837,10 @@ class Logic:
     __str__ = to_text
 
 
-TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles)
+TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles, Triples, Rolled)
 CONDITION_TYPES: tuple[type, ...] = (*TEST_TYPES, Not, Logic)
 #: A condition: a test, or tests joined by `and`, `or` and `not`.
-Condition = Union[Compare, InJail, Owns, Doubles, Not, Logic]
+Condition = Union[Compare, InJail, Owns, Doubles, Triples, Rolled, Not, Logic]
 
 
 def _condition_part(op: str, value: Any, *, right: bool) -> None:
@@ -820,10 +880,21 @@ def _branch_text(branch: Sequence) -> str:
     return f"({branch.to_text()})"
 
 
+@attrs.frozen
+class Roll:
+    """`roll`: the dice are thrown afresh (a `roll` event); nobody moves, and `dice` reads the new throw."""
+
+    def to_text(self) -> str:
+        return "roll"
+
+    __str__ = to_text
+
+
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
-                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, If]
+                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll, If]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
-                                     Draw, PayTo, CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, If)
+                                     Draw, PayTo, CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll,
+                                     If)
 
 # --------------------------------------------------------------------------- effects
 

@@ -22,6 +22,10 @@ __all__ = ["AMOUNT_EVENTS", "TRIGGER_AMOUNTS", "WHERE", "EffectNames", "EffectPr
 WHERE = frozenset({"card", "card use", "space", "trigger"})
 
 
+def _strings(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(values)
+
+
 @attrs.frozen
 class EffectNames:
     """The names an effect may refer to, taken from one ruleset."""
@@ -31,6 +35,8 @@ class EffectNames:
     groups: frozenset[str] = attrs.field(converter=frozenset)  # group keys
     decks: frozenset[str] = attrs.field(converter=frozenset)  # deck keys
     variables: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())  # the game's named numbers
+    dice: int = 2  # the dice a throw may hold (`die N`): the counted dice, and the extra die if there is one
+    faces: frozenset[str] = attrs.field(converter=_strings, default=frozenset())  # the symbols on the dice
 
 
 @attrs.frozen
@@ -157,8 +163,8 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         target = statement.target
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
             yield _unknown_space(target.name, target.line, target.column, names)
-        elif isinstance(target, ast.NearestTarget) and target.name not in kinds_and_groups:
-            yield _unknown_kind_or_group(target.name, target.line, target.column, kinds_and_groups)
+        elif isinstance(target, ast.NearestTarget):
+            yield from _check_nearest(target, kinds_and_groups)
     elif isinstance(statement, ast.Draw) and statement.deck not in names.decks:
         yield EffectProblem(
             "unknown-deck",
@@ -185,6 +191,19 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
                 statement.line,
                 statement.column,
             )
+
+
+def _check_nearest(target: ast.NearestTarget, kinds_and_groups: frozenset[str]) -> Iterator[EffectProblem]:
+    """`nearest KIND` (or `lot`, any space that can be owned), its filters, and the targets after `or`."""
+    part: ast.NearestTarget | None = target
+    while part is not None:
+        if part.name not in kinds_and_groups and (part.name != "lot" or "lot" in kinds_and_groups):
+            yield _unknown_kind_or_group(part.name, part.line, part.column, kinds_and_groups | {"lot"})
+        if part.filter == "unowned" and part.others:
+            yield EffectProblem("nearest-never", f'"{part.to_text()}" names no space: an unowned lot is owned by '
+                                "nobody", 'write "nearest unowned lot" or "nearest lot owned by another player"',
+                                part.line, part.column)
+        part = part.otherwise
 
 
 def _unknown_space(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
@@ -217,6 +236,11 @@ def _check_number(node: object, names: EffectNames, choosable: bool = False) -> 
             yield from _check_ref(node.of, takes, node.to_text(), names, choosable=choosable)
     elif isinstance(node, ast.Owned):
         yield from _check_owned(node, names, choosable)
+    elif isinstance(node, ast.Die):
+        if node.number > names.dice:
+            yield EffectProblem("unknown-die", f'"{node.to_text()}": the ruleset throws {names.dice} dice',
+                                f'the dice are "die 1" to "die {names.dice}" (the counted dice first, then an extra '
+                                "die)", node.line, node.column)
     elif isinstance(node, ast.Name):
         if node.name in names.variables:
             return
@@ -319,6 +343,10 @@ def _check_condition(node: object, names: EffectNames) -> Iterator[EffectProblem
     elif isinstance(node, ast.Owns):
         yield from _check_ref(node.who, "player", node.to_text(), names)
         yield from _check_ref(node.what, "space", node.to_text(), names)
+    elif isinstance(node, ast.Rolled) and node.face not in names.faces:
+        yield EffectProblem("unknown-face", f'no die of this ruleset has the face "{node.face}"',
+                            _unknown_hint(node.face, names.faces, list_up_to=8) or
+                            "symbols are the faces of an extra die (dice.extra.faces)", node.line, node.column)
     elif isinstance(node, ast.Not):
         yield from _check_condition(node.part, names)
     elif isinstance(node, ast.Logic):

@@ -22,13 +22,15 @@ Primitives a game provides::
   * pay_to_pot(p, amount, reason)        p pays the pot
     keep_card(p, card)                   p holds the card being resolved
   * draw_card(p, deck)                   p draws from that deck and resolves the card
-  * choose(p, options, costs) -> int     p picks one of the option texts (costs: what each costs p now)
+  * choose(p, options, costs, landings) -> int  p picks one of the option texts (costs: what each costs p now;
+                                         landings: where each would move p's token first, None for no move)
   * pay_player(p, to, amount, reason)    p pays seat `to` (nobody, -1: the bank)
   * collect_from(p, source, amount, reason)  seat `source` pays p (nobody, -1: the bank)
     add_to_pot(amount, reason)           the bank puts money in the pot
+    roll_afresh(p)                       p throws the dice afresh (a `roll` event; nobody moves)
     set_variable(index, name, value)     a variable of the game (``game.variables[index]``) takes ``value``
     houses_of(p), hotels_of(p), count_owned(p, indexes), net_worth(p), rent_due(space)
-    cash, owner, position, pot, round, last_roll, variables  read by the expressions
+    cash, owner, position, pot, round, last_roll, last_extra, variables  read by the expressions
     event_amount                         the money of the event whose triggers run (`amount`)
     chosen                               the seat a statement's `a player you choose` names (-1: none yet)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
@@ -53,7 +55,8 @@ class Names:
     """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
     group by its key alone, for the counts); and how the rules round a fraction (``rules.rounding``)."""
 
-    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = ()):
+    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = (), *,
+                 extra_die: bool = False, doubles: tuple[int, ...] | None = None):
         if rounding not in ROUNDINGS:
             raise ValueError(f"rounding is one of {sorted(ROUNDINGS)}, not {rounding!r}")
         self.board = board
@@ -63,6 +66,11 @@ class Names:
         self.by_kind_or_group: dict[str, tuple[int, ...]] = {}
         self.by_plural: dict[str, tuple[int, ...]] = {}
         self.by_group: dict[str, tuple[int, ...]] = {}
+        #: whether the ruleset throws an extra die (`dice` adds its number), and which dice make doubles (their
+        #: places in the throw) when not every counted die does
+        self.extra_die = extra_die
+        self.doubles = doubles
+        self.by_kind_or_group["lot"] = tuple(space.index for space in board if space.ownable)
         #: the game's variables by name: their place in ``game.variables``
         self.variables = {name: index for index, name in enumerate(variables)}
         for space in board:
@@ -107,9 +115,12 @@ def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
         options = tuple(option.to_text() for option in effect.alternatives)
         branches = tuple(_sequence(option, names, reason) for option in effect.alternatives)
         costs = tuple(_cost(option, names) for option in effect.alternatives)
+        landings = tuple(_landing(option, names) for option in effect.alternatives)
+        if not any(landings):
+            landings = ()
 
         def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-            chosen = yield from game.choose(p, options, costs)
+            chosen = yield from game.choose(p, options, costs, landings)
             yield from branches[chosen](game, p, card)
 
         return run_choice
@@ -162,6 +173,9 @@ def _plain_statement(statement: Any, names: Names, reason: str) -> Run:
         return lambda game, p, card: game.collect_pot(p)
     if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.ChosenTarget):
         return _to_chosen_space(statement, names)
+    if isinstance(statement, (ast.AdvanceTo, ast.GoBackTo)) and isinstance(statement.target, ast.NearestTarget) \
+            and statement.target.dynamic:
+        return _to_nearest_now(statement, names)
     if isinstance(statement, ast.AdvanceTo):
         targets = _targets(statement.target, names)
         rent = _rent(statement.rent)
@@ -169,6 +183,8 @@ def _plain_statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.GoBackTo):
         targets = _targets(statement.target, names)
         return lambda game, p, card: game.go_back_to(p, targets)
+    if isinstance(statement, ast.Roll):
+        return _asks_nobody(lambda game, p, card: game.roll_afresh(p))
     if isinstance(statement, ast.Move):
         steps = statement.steps
         return lambda game, p, card: game.move_by(p, steps)
@@ -283,15 +299,49 @@ def _to_chosen_space(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> R
     options = tuple(f'{verb} "{name}"{suffix}' for name in spaces)
     targets = tuple(names.by_name[name] for name in spaces)
     costs = (_free,) * len(spaces)
+    landings = tuple(_at(indexes[0]) for indexes in targets)
 
     def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-        chosen = (yield from game.choose(p, options, costs)) if len(options) > 1 else 0  # a board of one name
+        chosen = (yield from game.choose(p, options, costs, landings)) if len(options) > 1 else 0  # one name
         if forward:
             yield from game.advance_to(p, targets[chosen], rent)
         else:
             yield from game.go_back_to(p, targets[chosen])
 
     return run_chosen
+
+
+def _to_nearest_now(statement: ast.AdvanceTo | ast.GoBackTo, names: Names) -> Run:
+    """`advance to nearest unowned lot or nearest unmortgaged lot owned by another player`: the spaces each
+    alternative means are found when it happens (owners, mortgages); the first alternative with a space is taken,
+    and when none has one, nobody moves."""
+    parts: list[tuple[tuple[int, ...], str | None, bool]] = []
+    target: ast.NearestTarget | None = statement.target  # type: ignore[assignment]
+    while target is not None:
+        parts.append((names.by_kind_or_group[target.name], target.filter, target.others))
+        target = target.otherwise
+    forward = isinstance(statement, ast.AdvanceTo)
+    rent = _rent(statement.rent) if isinstance(statement, ast.AdvanceTo) else None
+
+    def run_nearest(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        for spaces in (_kept(game, p, indexes, kept, others) for indexes, kept, others in parts):
+            if spaces:
+                if forward:
+                    yield from game.advance_to(p, spaces, rent)
+                else:
+                    yield from game.go_back_to(p, spaces)
+                return
+
+    return run_nearest
+
+
+def _kept(game: Any, p: int, indexes: tuple[int, ...], kept: str | None, others: bool) -> tuple[int, ...]:
+    """The spaces of ``indexes`` a filtered `nearest` means now (a lot owned by another: a player still in the
+    game other than ``p``)."""
+    owner, mortgaged = game.owner, game.mortgaged
+    return tuple(s for s in indexes
+                 if (kept != "unowned" or owner[s] < 0) and (kept != "unmortgaged" or not mortgaged[s])
+                 and (not others or (owner[s] >= 0 and owner[s] != p)))
 
 
 def _move_by(statement: ast.MoveBy, names: Names) -> Run:
@@ -324,6 +374,34 @@ def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
 
 #: The statements that move money between the player and someone (what a choice's alternative costs).
 _MONEY = (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.PayToPot)
+
+
+#: Where an alternative first moves the player's token now (a space index), or None when it does not move.
+LandingFn = Callable[[Any, int], "int | None"]
+
+
+def _landing(sequence: ast.Sequence, names: Names) -> LandingFn | None:
+    """Where an alternative that starts with a move by a number takes the token (`move 3`, `move forward die 1
+    spaces`, as a bot weighs the speed die's Bus); None for any other alternative (the game cannot say)."""
+    first = sequence.statements[0]
+    if isinstance(first, ast.Move):
+        steps = first.steps
+        return lambda game, p: None if game.jail_turns[p] >= 0 else (game.position[p] + steps) % len(game.owner)
+    if isinstance(first, ast.MoveBy):
+        count, sign = _raw_amount(first.count, names), 1 if first.forward else -1
+
+        def moved(game: Any, p: int) -> int | None:
+            steps = min(max(count(game, p), 0), ast.MOVE_MAX)
+            if game.jail_turns[p] >= 0 or not steps:
+                return None
+            return int((game.position[p] + sign * steps) % len(game.owner))
+
+        return moved
+    return None
+
+
+def _at(index: int) -> LandingFn:
+    return lambda game, p: index
 
 
 def _free(game: Any, p: int) -> int:
@@ -407,6 +485,9 @@ def _number(node: Any, names: Names) -> AmountFn:
         return _quantity(node, names)
     if isinstance(node, ast.Owned):
         return _owned(node, names)
+    if isinstance(node, ast.Die):
+        index = node.number - 1
+        return lambda game, p: _die(game, index)
     if isinstance(node, ast.Arith):
         left, right = _number(node.left, names), _number(node.right, names)
         if node.op == "+":
@@ -435,6 +516,18 @@ def _number(node: Any, names: Names) -> AmountFn:
                     "reports an unknown quantity before anything is compiled")
 
 
+def _die(game: Any, index: int) -> int:
+    """The number die ``index`` (from 0: the counted dice, then the extra die) shows now; 0 for a symbol or a die
+    not thrown."""
+    roll = game.last_roll
+    if index < len(roll):
+        return int(roll[index])
+    extra = game.last_extra
+    index -= len(roll)
+    face = extra[index] if index < len(extra) else 0
+    return face if type(face) is int else 0
+
+
 def _divided_down(left: int, right: int) -> int:
     return left // right if right else 0
 
@@ -449,6 +542,8 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
     if name == "pot":
         return lambda game, p: game.pot
     if name == "dice":
+        if names.extra_die:  # the number an extra die shows adds to the total (a symbol: nothing)
+            return lambda game, p: sum(game.last_roll) + sum(f for f in game.last_extra if type(f) is int)
         return lambda game, p: sum(game.last_roll)
     if name == "round":
         return lambda game, p: game.round
@@ -572,8 +667,16 @@ def _condition(node: Any, names: Names) -> Test:
         who, space = _player(node.who, names), _space(node.what, names)
         return lambda game, p: who(game, p) >= 0 and game.owner[space] == who(game, p)
     if isinstance(node, ast.Doubles):
+        if names.doubles is not None:  # the dice the ruleset counts for doubles
+            counted = names.doubles
+            return lambda game, p: _same(tuple(game.last_roll[i] for i in counted if i < len(game.last_roll)))
         # the dice just thrown (none yet, (0, 0): no doubles)
         return lambda game, p: len(game.last_roll) > 1 and game.last_roll[0] > 0 and len(set(game.last_roll)) == 1
+    if isinstance(node, ast.Triples):
+        return lambda game, p: bool(game.last_extra) and _same((*game.last_roll, *game.last_extra))
+    if isinstance(node, ast.Rolled):
+        face = node.face
+        return lambda game, p: face in game.last_extra
     if isinstance(node, ast.Not):
         part = _condition(node.part, names)
         return lambda game, p: not part(game, p)
@@ -583,6 +686,11 @@ def _condition(node: Any, names: Names) -> Test:
             return lambda game, p: left(game, p) and right(game, p)
         return lambda game, p: left(game, p) or right(game, p)
     raise TypeError(f"no condition for {type(node).__name__}")
+
+
+def _same(faces: tuple[Any, ...]) -> bool:
+    """Two faces or more, all the same number (none thrown yet, 0: not the same)."""
+    return len(faces) > 1 and type(faces[0]) is int and faces[0] > 0 and len(set(faces)) == 1
 
 
 def _term(term: Any, names: Names) -> AmountFn:

@@ -153,7 +153,7 @@ def _terminal_words() -> dict[str, str]:
 def _amount_starts() -> frozenset[str]:
     """The terminals an amount may start with besides a number: quantity keywords, min, max, "(" and a word."""
     starts = {"WORD", "LPAR", "MIN", "MAX"}
-    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots"}  # and the group counts
+    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots", "die"}  # counts, a die
     for terminal in parser().terminals:
         if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value in written | {"min", "max", "("}:
             starts.add(terminal.name)
@@ -291,6 +291,13 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def go_to_jail(self) -> ast.GoToJail:
         return ast.GoToJail()
 
+    def roll(self) -> ast.Roll:
+        return ast.Roll()
+
+    def die(self, number: Token) -> ast.Die:
+        return ast.Die(_bounded(number, 1, ast.DIE_MAX, "a die's number", 'the dice are counted from 1: "die 1"'),
+                       line=number.line or 0, column=number.column or 0)
+
     @v_args(meta=True)
     def keep(self, meta: Any, children: list[Any]) -> ast.Keep:
         return ast.Keep(line=meta.line, column=meta.column)
@@ -401,6 +408,12 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def doubles(self) -> ast.Doubles:
         return ast.Doubles()
 
+    def triples(self) -> ast.Triples:
+        return ast.Triples()
+
+    def rolled(self, face: Token) -> ast.Rolled:
+        return ast.Rolled(_identifier(face, "a face of a die"), line=face.line or 0, column=face.column or 0)
+
     def fixed(self, value: Token) -> ast.Fixed:
         return ast.Fixed(_amount_value(value))
 
@@ -421,10 +434,21 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def percent_of_net_worth(self, percent: Token) -> ast.PercentOfNetWorth:
         return ast.PercentOfNetWorth(_bounded(percent, ast.PERCENT_MIN, ast.PERCENT_MAX, "a percentage"))
 
-    def nearest(self, name: Token) -> ast.NearestTarget:
+    def nearest(self, kept: str | None, name: Token, others: bool | None,
+                otherwise: ast.NearestTarget | None) -> ast.NearestTarget:
         return ast.NearestTarget(
-            _identifier(name, "a space kind or group key"), line=name.line or 0, column=name.column or 0
+            _identifier(name, "a space kind or group key"), line=name.line or 0, column=name.column or 0,
+            filter=kept, others=bool(others), otherwise=otherwise,
         )
+
+    def unowned(self) -> str:
+        return "unowned"
+
+    def unmortgaged(self) -> str:
+        return "unmortgaged"
+
+    def others(self) -> bool:
+        return True
 
     def chosen_space(self) -> ast.ChosenTarget:
         return ast.ChosenTarget()
@@ -664,7 +688,22 @@ def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> Effec
             hint = 'a condition such as "doubles", "dice = 7" or "cash < 500"'
         elif re.search(r"\bthen\b", text):
             hint = "a trigger's `if` holds the condition alone: write what happens in `effect`"
+        elif hint is None and text.split()[0] in _STATEMENT_WORDS:  # an effect where a condition goes
+            hint = f'a condition goes here, not a statement such as "{text.split()[0]}": "laps >= 1", "doubles"'
+    elif hint is None and pos == len(text) - len(text.lstrip()) and not before and \
+            _looks_like_condition(text):  # a condition where an effect goes
+        hint = f'this is a condition, and an effect does something here: "if {text.strip()} then ..."'
     return _error_at(text, pos, message, expected=expected, hint=hint)
+
+
+#: The words a statement starts with (an effect written where a condition goes is told so).
+_STATEMENT_WORDS = frozenset({"add", "advance", "choose", "collect", "draw", "go", "keep", "move", "pay", "roll",
+                              "set"})
+
+
+def _looks_like_condition(text: str) -> bool:
+    """Whether an effect's text reads as a condition (`cash > 5`, `doubles`, `you are in jail`)."""
+    return bool(re.search(r"[<>=]|!=|\b(doubles|triples|rolled|is in jail|are in jail|owns?)\b", text))
 
 
 def _acceptable(prefix: str, failure: UnexpectedInput, start: str = "start") -> set[str]:

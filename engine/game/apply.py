@@ -104,9 +104,12 @@ def next_turn(g: Any, seat: int, round_: int, number: int) -> None:
     record((TURN, number, round_, seat))
 
 
-def roll(g: Any, seat: int, dice: tuple[int, ...]) -> None:
+def roll(g: Any, seat: int, dice: tuple[int, ...], extra: tuple[int | str, ...] = ()) -> None:
+    """A throw: the counted dice, and what an extra die showed (``extra``, recorded only when it was thrown, so
+    a ruleset without one records the roll it always did)."""
     g.last_roll = dice
-    g.record((ROLL, seat, dice))
+    g.last_extra = extra
+    g.record((ROLL, seat, dice, extra) if extra else (ROLL, seat, dice))
 
 
 def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, passed_go: bool) -> None:
@@ -357,6 +360,7 @@ class Replay(GameState):
             replay.held_cards = [list(cards) for cards in start.held_cards]
             replay.decks = {key: deque(order) for key, order in start.decks.items()}
             replay.last_roll = tuple(start.last_roll)
+            replay.last_extra = tuple(start.last_extra)
             replay.rng = start.rng
             replay.variables = list(start.variables)
         else:  # no players yet, or a log read without its ruleset: lists grow as the events name spaces
@@ -383,6 +387,7 @@ class Replay(GameState):
         self.held_cards = [[] for _ in range(players)]
         self.decks = {}
         self.last_roll = ()
+        self.last_extra = ()
         self.rng = (3, (0,) * 625, None)
         self.variables = []
 

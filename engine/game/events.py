@@ -79,6 +79,7 @@ class ToMove(NamedTuple):
 class Roll(NamedTuple):
     seat: int
     dice: tuple[int, ...]
+    extra: tuple[int | str, ...] = ()  # the face of an extra die (the speed die), when one was thrown
 
 
 class Move(NamedTuple):
@@ -268,7 +269,7 @@ _PARTIES = {PAYMENT: (1, 2), PROPERTY: (2, 3), BANKRUPT: (2,)}
 def typed(record: tuple[Any, ...]) -> Any:
     """The record as its typed event (a ``NamedTuple`` of this module)."""
     made: Any = TYPES[record[0]][1]
-    return made._make(record[1:])
+    return made(*record[1:])  # (a roll without an extra die leaves its last field out)
 
 
 def to_dict(record: tuple[Any, ...]) -> dict[str, Any]:
@@ -281,7 +282,12 @@ def to_dict(record: tuple[Any, ...]) -> dict[str, Any]:
     if code == GAME_START:
         values[2], values[5] = list(values[2]), list(values[5])
         values[8] = {key: list(order) for key, order in values[8]}
-    elif code in (ROLL, SHUFFLE):
+    elif code == ROLL:
+        event = {"type": "roll", "seat": values[1], "dice": list(values[2])}
+        if len(values) > 3:  # an extra die was thrown: the field a roll without one leaves out
+            event["extra"] = list(values[3])
+        return event
+    elif code == SHUFFLE:
         values[2] = list(values[2])
     elif code in (JAIL, CHOICE):
         index = 4 if code == JAIL else 2
@@ -307,6 +313,10 @@ def from_dict(event: Mapping[str, Any]) -> tuple[Any, ...]:
         return (code, event["ruleset"], tuple(event["variants"]), event["seed"], event.get("max_turns"),
                 tuple(event["players"]), event.get("rules", 1), event.get("log", 1),
                 tuple((key, tuple(order)) for key, order in decks.items()))
+    if code == ROLL:
+        extra = event.get("extra")
+        return (code, event["seat"], tuple(event["dice"]), tuple(extra)) if extra else \
+            (code, event["seat"], tuple(event["dice"]))
     values: list[Any] = [code, *(event.get(key) for key in keys)]
     for index in _PARTIES.get(code, ()):
         values[index] = _party_in(values[index])

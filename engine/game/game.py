@@ -31,12 +31,13 @@ from .apply import move as _move
 from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
+from .dice import Dice
 from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .movement import passes_go, steps_ahead_to, steps_back_to
-from .state import MAX_CASH, GameState, Pending, StateError
+from .state import MAX_CASH, GameState, Pending, StateError, fixed_roll_problem
 from .stock import on_board
 from .tables import DRAW, NOTHING, OWNABLE, QUIET, RAILROAD, STREET, tables_for
 
@@ -119,6 +120,7 @@ class Game(Money):
         self.end_reason: str | None = None
         self.winner: int | None = None
         self.last_roll: tuple[int, ...] = (0, 0)
+        self.last_extra: tuple[int | str, ...] = ()  # the extra die's face on the last throw (dice.extra), if thrown
         self.debt_depth = 0
         self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
@@ -126,6 +128,7 @@ class Game(Money):
         self.chosen = -1  # the player a running statement's `a player you choose` names (effects/compile.py)
         self._firing: set[str] = set()  # the events whose triggers run now (they do not set themselves off)
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
+        self._option_landings: tuple[Any, ...] = ()  # where each alternative of the choice moves the token
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
         self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
@@ -406,7 +409,8 @@ class Game(Money):
         fixed, rnd, sides = self._fixed_dice, self._random, self._sides
         on_roll, on_turn_start, on_turn_end = t.on_roll, t.on_turn_start, t.on_turn_end
         jailing = t.jail_triggers
-        plain_dice = two and not passing and not on_roll  # the common board: two dice, nothing on the way
+        special = t.dice  # dice with an extra die or their own doubles (game/dice.py): not the inline path
+        plain_dice = two and not passing and not on_roll and special is None  # the common board: two dice
         landing_of = t.landing
         # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
         # loop).
@@ -454,6 +458,11 @@ class Game(Money):
                         roll_and_move(self, p, dice, old, s, passed)
                         if passed and salary:
                             self._transfer(BANK, p, salary, "salary")
+                    elif special is not None:
+                        doubles = yield from self._special_roll(p, doubles, special)
+                        if doubles < 0:
+                            break
+                        continue
                     else:
                         dice = self._roll()
                         if on_roll:  # the roll's triggers, before the move
@@ -637,9 +646,9 @@ class Game(Money):
     def fix_dice(self, rolls: Sequence[Sequence[int]]) -> None:
         """Make the next rolls these (for lessons and scenario tests); the RNG takes over after them."""
         for roll in rolls:
-            if len(roll) != self.ruleset.dice_count or not all(1 <= d <= self.ruleset.dice_sides for d in roll):
-                raise ValueError(f"{roll!r} is not a roll of {self.ruleset.dice_count} dice with "
-                                 f"{self.ruleset.dice_sides} sides")
+            problem = fixed_roll_problem(self.ruleset, roll)
+            if problem is not None:
+                raise ValueError(problem)
             self._fixed_dice.append(tuple(roll))
 
     def give(self, space: int, seat: int) -> None:
@@ -647,9 +656,20 @@ class Game(Money):
         self._set_owner(space, seat, "setup")
 
     def _roll(self) -> tuple[int, ...]:
+        dice = self._counted_dice()
+        _record_roll(self, self.current, dice)
+        return dice
+
+    def roll_afresh(self, p: int) -> None:
+        """``p`` throws the counted dice afresh (an effect's `roll`): a `roll` event, and nobody moves."""
+        writes.roll(self, p, self._counted_dice())
+
+    def _counted_dice(self) -> tuple[int, ...]:
+        """The counted dice of the next throw: fixed ones first (a fixed face of an extra die left out), then
+        the generator's."""
         dice: tuple[int, ...]
         if self._fixed_dice:
-            dice = self._fixed_dice.popleft()
+            dice = self._fixed_dice.popleft()[:self.ruleset.dice_count]
         else:
             rnd = self._random
             sides = self._sides
@@ -657,8 +677,49 @@ class Game(Money):
                 dice = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
             else:
                 dice = tuple(int(rnd() * sides) + 1 for _ in range(self.ruleset.dice_count))
-        _record_roll(self, self.current, dice)
         return dice
+
+    def _special_roll(self, p: int, doubles: int, d: Dice) -> Steps:
+        """One roll to move with dice of their own (game/dice.py): the counted dice and, when its condition
+        holds, the extra die. A triple does its effect in place of the move, is no doubles and ends the rolls; a
+        number adds to the move; a symbol's effect replaces the move (``instead``) or follows its landing
+        (``after``). Returns the doubles in a row so far, or -1 when the player rolls no more this turn."""
+        fixed = self._fixed_dice[0] if self._fixed_dice else ()
+        dice = self._counted_dice()
+        extra: tuple[int | str, ...] = ()
+        if d.thrown(self, p):
+            extra = (fixed[len(dice)],) if len(fixed) > len(dice) else (d.face(self._random),)
+        writes.roll(self, p, dice, extra)
+        on_roll = self.tables.on_roll
+        if on_roll:  # the roll's triggers, before the move
+            yield from self._fire("roll", on_roll, p)
+            if self.finished or self.bankrupt[p] or self.jail_turns[p] >= 0:
+                return -1
+        face = extra[0] if extra else None
+        if d.triples is not None and type(face) is int and all(die == face for die in dice):
+            self._chain = 0
+            yield from d.triples(self, p, None)
+            return -1
+        is_double = d.doubles(dice)
+        if is_double:
+            doubles += 1
+            if doubles == self._doubles_limit:
+                if self.tables.jail_triggers:
+                    yield from self._jailed(p, "doubles")
+                else:
+                    self.send_to_jail(p, "doubles")
+                return -1
+        self._chain = 0
+        instead = d.instead.get(face) if type(face) is str else None
+        if instead is not None:
+            yield from instead(self, p, None)
+        else:
+            yield from self._forward(p, sum(dice) + (face if type(face) is int else 0))
+            yield from self._land(p, None)
+        after = d.after.get(face) if type(face) is str else None
+        if after is not None and self._free(p):
+            yield from after(self, p, None)
+        return doubles if is_double and self._free(p) else -1
 
     def _jail_start(self, p: int) -> Steps:
         """A jailed player's turn begins. True when they are out and roll normally."""
@@ -704,7 +765,8 @@ class Game(Money):
                 return self._free(p)
             return True
         dice = self._roll()
-        if _all_same(dice):
+        special = self.tables.dice
+        if special.doubles(dice) if special is not None else _all_same(dice):
             self._leave_jail(p, "doubles")
         else:
             writes.jail(self, p, "stay", "roll", None)
@@ -1084,14 +1146,19 @@ class Game(Money):
         writes.card(self, p, deck_key, slot.index, slot.text, slot.keeps)
         yield from slot.run(self, p, slot)
 
-    def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = ()) -> Steps:
-        """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index."""
+    def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = (),
+               landings: tuple[Any, ...] = ()) -> Steps:
+        """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index. ``costs``
+        and ``landings`` tell an agent what each would cost and where it would move the token
+        (:meth:`option_costs`, :meth:`option_landings`)."""
         self._option_costs = costs
+        self._option_landings = landings
         decision = Decision(p, "choose", (options,))
         try:
             choice = yield decision
         finally:
             self._option_costs = ()
+            self._option_landings = ()
         reason = check_answer(self, decision, choice)
         if reason is not None:
             self._refuse(p, f"choice {act.safe_repr(choice)}", f"{reason}; taken as 0")
@@ -1121,6 +1188,12 @@ class Game(Money):
             return []
         finally:
             self._pricing = False
+
+    def option_landings(self, seat: int) -> list[int | None]:
+        """While ``seat`` is choosing between an effect's alternatives: the space each would move its token to
+        first (None: no move, or one the game cannot say beforehand); empty when none of them moves (the
+        speed die's Bus, `move forward die 1 spaces | ...`, and a space one chooses have them)."""
+        return [None if landing is None else landing(self, seat) for landing in self._option_landings]
 
     def houses_of(self, p: int) -> int:
         return on_board([b for s, b in enumerate(self.buildings) if self.owner[s] == p],

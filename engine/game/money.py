@@ -100,6 +100,8 @@ class Money:
             return not self.bankrupt[p]
         if self.cash[p] < amount:
             yield from self._raise_funds(p, amount)
+            if self.bankrupt[p] or self.finished:
+                return False  # a trigger of a step (a mortgage's, which moved the player) ended them or the game
             if self.cash[p] < amount:
                 yield from self._bankrupt(p, creditor, amount, reason)
                 return False
@@ -142,7 +144,7 @@ class Money:
         self.debt_depth += 1
         decision = Decision(p, "raise_funds", (amount,))
         try:
-            while self.cash[p] < amount and refusals < MAX_REFUSALS:
+            while self.cash[p] < amount and refusals < MAX_REFUSALS and not (self.bankrupt[p] or self.finished):
                 action = yield decision
                 if action is None:
                     break
@@ -166,7 +168,7 @@ class Money:
         mortgaged before houses are sold, the cheapest houses go first, and nothing more is sold once the
         debt is covered.
         """
-        while self.cash[p] < amount:
+        while self.cash[p] < amount and not (self.bankrupt[p] or self.finished):
             step = self._cheapest_step(p)
             if step is None:
                 break

@@ -108,7 +108,7 @@ class Pending:
 class GameState:
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
-    __slots__ = (*STATE_KEYS, "pending", "variables")
+    __slots__ = (*STATE_KEYS, "last_extra", "pending", "variables")
 
     cash: list[int]
     position: list[int]
@@ -136,6 +136,7 @@ class GameState:
     rng: tuple[int, tuple[int, ...], float | None]
     pending: Pending | None  # the half-played turn's work; None between turns
     variables: list[int]  # the ruleset's variables (`variables:`), in its order; in the JSON only when there are
+    last_extra: tuple[int | str, ...]  # what the extra die showed on the last throw (dice.extra); in the JSON if any
 
     # ------------------------------------------------------------------ to and from games and JSON
 
@@ -158,6 +159,7 @@ class GameState:
         state.held_cards = [list(cards) for cards in source.held_cards]
         state.decks = {key: list(order) for key, order in source.decks.items()}
         state.last_roll = tuple(source.last_roll)
+        state.last_extra = tuple(source.last_extra)
         state.rng = rng
         state.variables = list(source.variables)
         state.pending = getattr(source, "pending", None) if isinstance(source, GameState) else None
@@ -194,6 +196,7 @@ class GameState:
         game.held_cards = [list(cards) for cards in self.held_cards]
         game.decks = {key: deque(self.decks[key]) for key in game.decks}
         game.last_roll = tuple(self.last_roll)
+        game.last_extra = tuple(self.last_extra)
         game.variables = list(self.variables)
         game.rng.setstate(self.rng)
 
@@ -212,6 +215,8 @@ class GameState:
         data["rng"] = [version, list(internal), gauss]
         if self.variables:  # a ruleset without variables writes the position it always wrote
             data["variables"] = list(self.variables)
+        if self.last_extra:  # likewise a throw without an extra die
+            data["last_extra"] = list(self.last_extra)
         if self.pending is not None:
             data["pending"] = self.pending.to_json()
         return data
@@ -241,6 +246,7 @@ class GameState:
         version, internal, gauss = data["rng"]
         state.rng = (version, tuple(internal), gauss)
         state.variables = list(data.get("variables", ()))
+        state.last_extra = tuple(data.get("last_extra", ()))
         state.pending = Pending.from_json(data["pending"]) if data.get("pending") is not None else None
         return state
 
@@ -477,13 +483,29 @@ def check_keys(data: dict[str, Any], allowed: Sequence[str], where: str, found: 
             found.add(key, f"{where} has no '{key}'")
 
 
+def fixed_roll_problem(ruleset: Ruleset, roll: Sequence[Any]) -> str | None:
+    """Why ``roll`` is not a roll to fix (``Game.fix_dice``): the counted dice, then, where the ruleset has an
+    extra die, optionally the face it shows; None when it is one."""
+    count, sides = ruleset.dice_count, ruleset.dice_sides
+    extra = ruleset.extra_die
+    dice, rest = list(roll[:count]), list(roll[count:])
+    if len(dice) != count or not all(type(d) is int and 1 <= d <= sides for d in dice):
+        return f"{list(roll)!r} is not a roll of {count} dice with {sides} sides"
+    if rest and (extra is None or len(rest) > 1 or type(rest[0]) not in (int, str) or rest[0] not in extra.faces):
+        faces = ", ".join(map(str, extra.faces)) if extra is not None else ""
+        return (f"{list(roll)!r}: after the {count} dice comes at most one face of the extra die ({faces})"
+                if extra is not None else f"{list(roll)!r} is not a roll of {count} dice with {sides} sides")
+    return None
+
+
 def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None:
     """The type and range of every field of the state, each on its own."""
     if not isinstance(state, dict):
         found.add("state", f"state is {describe(state)}, not an object")
         return
     t = tables_for(ruleset)
-    check_keys({key: value for key, value in state.items() if key not in ("pending", "variables")}, STATE_KEYS,
+    check_keys({key: value for key, value in state.items() if key not in ("pending", "variables", "last_extra")},
+               STATE_KEYS,
                "state", found, optional=OPTIONAL)
     declared = [name for name, _ in ruleset.variables]
     values = state.get("variables", [])
@@ -565,6 +587,13 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
         if not fine:
             found.add("last_roll", f"state.last_roll is {describe(roll)}, not {dice} dice from 1 to {sides} "
                                    "(or [0, 0] before the first roll)")
+    if "last_extra" in state:
+        extra = state["last_extra"]
+        faces = ruleset.extra_die.faces if ruleset.extra_die is not None else ()
+        if not (isinstance(extra, list) and len(extra) <= 1 and all(
+                type(face) in (int, str) and face in faces for face in extra)):
+            found.add("last_extra", f"state.last_extra is {describe(extra)}, not [] or one face of the extra die "
+                                    f"({', '.join(map(str, faces)) or 'the ruleset has none'})")
     if "rng" in state:
         _check_rng(state["rng"], "state.rng", "rng", found)
 
@@ -637,10 +666,10 @@ def _check_pending(pending: Any, ruleset: Any, n: int, found: _Found) -> None:
             found.add("pending", f"state.pending.start: {problem}")
     dice = pending.get("fixed_dice")
     if "fixed_dice" in pending and not (isinstance(dice, list) and len(dice) <= 100 and all(
-            isinstance(roll, list) and len(roll) == ruleset.dice_count and
-            all(type(d) is int and 1 <= d <= ruleset.dice_sides for d in roll) for roll in dice)):
+            isinstance(roll, list) and fixed_roll_problem(ruleset, roll) is None for roll in dice)):
         found.add("pending", f"state.pending.fixed_dice is {describe(dice)}, not a list of rolls of "
-                             f"{ruleset.dice_count} dice of {ruleset.dice_sides} sides")
+                             f"{ruleset.dice_count} dice of {ruleset.dice_sides} sides"
+                             + (" (and a face of the extra die)" if ruleset.extra_die is not None else ""))
     answers = pending.get("answers")
     if "answers" in pending:
         if not isinstance(answers, list) or len(answers) > MAX_PENDING_ANSWERS:

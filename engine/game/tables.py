@@ -9,6 +9,7 @@ from typing import Any
 
 from ..effects.compile import Names, compile_condition, compile_effect
 from ..ruleset.model import Ruleset
+from .dice import compile_dice, doubles_places
 from .rent import railroad_rent, street_rent, utility_rent
 
 # Space kind codes for the turn loop.
@@ -40,7 +41,10 @@ class Tables:
         self.ruleset = ruleset
         board = ruleset.board
         rules = ruleset.rules
-        names = Names(board, rules.rounding, tuple(name for name, _ in ruleset.variables))
+        names = Names(board, rules.rounding, tuple(name for name, _ in ruleset.variables),
+                      extra_die=ruleset.extra_die is not None, doubles=doubles_places(ruleset))
+        #: the dice beyond a count and sides (game/dice.py), or None
+        self.dice = compile_dice(ruleset, names)
         #: the game's variables (``variables:``): their names and the values they start at, in order
         self.variable_names = tuple(name for name, _ in ruleset.variables)
         self.variable_index = {name: index for index, name in enumerate(self.variable_names)}

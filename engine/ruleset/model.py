@@ -12,6 +12,8 @@ from typing import Any
 
 import attrs
 
+from .dice import ExtraDie, build_dice
+
 SpaceIndex = int
 
 #: Where the values used where a ruleset does not give its own (the classic rules) are kept.
@@ -195,6 +197,10 @@ class Ruleset:
     permissions: tuple[Permission, ...] = ()
     #: the game's named numbers (`variables:`), each with the value it starts at, in the file's order
     variables: tuple[tuple[str, int], ...] = ()
+    #: the counted dice (from 1) that make doubles (`dice.doubles`); None: every one
+    dice_doubles: tuple[int, ...] | None = None
+    #: a die thrown beside the counted ones (`dice.extra`: the speed die); None: none
+    extra_die: ExtraDie | None = None
 
     def space(self, name: str) -> Space:
         """The first space with this name; ``KeyError`` if there is none."""
@@ -225,7 +231,9 @@ class Ruleset:
             "variants": list(self.variants),
             "currency": self.currency,
             "players": {"min": self.min_players, "max": self.max_players},
-            "dice": {"count": self.dice_count, "sides": self.dice_sides},
+            "dice": {"count": self.dice_count, "sides": self.dice_sides,
+                     **({"doubles": list(self.dice_doubles)} if self.dice_doubles is not None else {}),
+                     **({"extra": self.extra_die.to_dict()} if self.extra_die is not None else {})},
             "bank": {"houses": self.houses, "hotels": self.hotels, "starting_cash": self.starting_cash},
             "groups": {
                 g.key: _drop_none({"name": g.name, "color": g.color, "house_cost": g.house_cost,
@@ -338,6 +346,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
                 instead=bool(raw.get("instead", False)))
         for i, raw in enumerate(data.get("triggers", []))
     )
+    dice_doubles, extra_die = build_dice(data["dice"], effects)
     r = data["rules"]
     rules = Rules(
         salary=r["salary"],
@@ -367,4 +376,5 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         variants=variants, files=files, variables=tuple(data.get("variables", {}).items()),
         permissions=tuple(Permission(key, text, effects.get(("permissions", key)))
                           for key, text in data.get("permissions", {}).items()),
+        dice_doubles=dice_doubles, extra_die=extra_die,
     )

@@ -13,6 +13,7 @@ from typing import Any
 from ..effects.check import TRIGGER_AMOUNTS, EffectNames, parse_and_check, parse_and_check_condition
 from ..effects.parse import keywords
 from .compose import Composed
+from .dice import check_dice, dice_thrown, effect_places, symbols_of
 from .load import Mark
 from .model import DEFAULTS, OWNABLE_KINDS, with_defaults
 from .problems import Problem
@@ -39,6 +40,7 @@ def check_composed(composed: Composed) -> tuple[list[Problem], dict[tuple[Any, .
     _check_groups(composed, board, groups, rules, problems)
     _check_decks(composed, board, decks, problems)
     _check_misc(composed, data, board, problems)
+    check_dice(composed, data["dice"], problems)
     effects = _check_effects(composed, data, board, problems)
     return problems, effects
 
@@ -228,6 +230,8 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         groups=frozenset(data.get("groups", {})),
         decks=frozenset(data.get("decks", {})),
         variables=frozenset(name for name in variables if name not in words),
+        dice=dice_thrown(data["dice"]),
+        faces=symbols_of(data["dice"]),
     )
     places: list[tuple[tuple[Any, ...], str, str, str | None]] = []
     for index, space in enumerate(board):
@@ -244,6 +248,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         if "if" in trigger:
             places.append((("triggers", index, "if"), trigger["if"], "condition", amount))
         places.append((("triggers", index, "effect"), trigger["effect"], "trigger", amount))
+    places.extend((place, text, where, None) for place, text, where in effect_places(data["dice"]))
     effects: dict[tuple[Any, ...], Any] = {}
     total = 0
     for place, text, where, amount in places:
