@@ -18,7 +18,7 @@ from monopoly.cli.main import cli
 from monopoly.effects import EffectNames, parse_and_check, parse_and_check_condition, parse_effect
 from monopoly.effects.compile import Names, compile_condition
 from monopoly.game.apply import Replay
-from monopoly.game.events import ROLL, from_dict, to_dict, typed
+from monopoly.game.events import PAYMENT, ROLL, from_dict, to_dict, typed
 from monopoly.game.state import GameState, StateError
 from tests.scenario import ScriptedAgent, setup_game, sp
 
@@ -393,3 +393,24 @@ def test_the_landing_odds_say_the_extra_die_makes_them_approximate() -> None:
     odds = landing_odds(monopoly.load_ruleset("classic", ["speed-die"]))
     assert any("extra die" in reason for reason in odds.approximate)
     assert not landing_odds(monopoly.load_ruleset("classic")).approximate
+
+
+def test_a_trigger_on_the_roll_reads_the_extra_die(tmp_path: Path) -> None:
+    variant = write(tmp_path, "id: bus-fare\nkind: variant\nname: Bus fare\n"
+                              "description: A Bus on the speed die costs a fare of ten times the third die's face.\n"
+                              "triggers:\n  - {on: roll, if: rolled bus and not doubles, effect: pay 15}\n"
+                              "  - {on: roll, if: die 3 = 3, effect: collect die 3 x 10}\n")
+    ruleset = monopoly.load_ruleset("classic", ["speed-die", str(variant)])
+    game = monopoly.Game(ruleset, [ScriptedAgent(choose=2), ScriptedAgent()], seed=0)
+    game.start()
+    game.laps[0] = 1
+    game.fix_dice([(1, 2, "bus")])  # the fare, then the Bus: 3 spaces (Baltic, declined)
+    game.play_turn()
+    assert (game.position[0], game.cash[0]) == (3, 1485)
+    game.laps[1] = 1
+    game.fix_dice([(1, 3, 3)])  # 30 collected, then 7 spaces: Chance
+    game.current = 1
+    game.play_turn()
+    [rolled] = [i for i, r in enumerate(game.events) if r[0] == ROLL and r[1] == 1]
+    assert game.events[rolled + 1][:4] == (PAYMENT, monopoly.BANK, 1, 30)  # before the move (then a Chance card)
+    assert [r[3] for r in game.events if r[0] == ROLL and len(r) > 3] == [("bus",), (3,)]

@@ -13,6 +13,8 @@ from typing import Any
 from ..effects.compile import Names, compile_condition, compile_effect
 from ..ruleset.model import Ruleset
 
+_TWO = (0, 1)  # the places of dice 1 and 2 in a throw (the white dice of the speed die): tested inline
+
 
 class Dice:
     """A ruleset's dice compiled once: the counted dice that make doubles (their places in a throw), and the
@@ -37,6 +39,8 @@ class Dice:
 
     def doubles(self, dice: tuple[int, ...]) -> bool:
         """Whether the counted dice of a throw make doubles (one die alone never does)."""
+        if self.counted == _TWO:  # dice 1 and 2 (the white dice of the speed die)
+            return len(dice) >= 2 and dice[0] == dice[1]
         faces = [dice[i] for i in self.counted if i < len(dice)]
         return len(faces) > 1 and len(set(faces)) == 1
 

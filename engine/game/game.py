@@ -715,7 +715,16 @@ class Game(Money):
             yield from instead(self, p, None)
         else:
             yield from self._forward(p, sum(dice) + (face if type(face) is int else 0))
-            yield from self._land(p, None)
+            s = self.position[p]
+            landing = self.tables.landing[s]  # as the turn loop lands: nothing to do, or a rent in hand, inline
+            if landing == OWNABLE and self.owner[s] == p:
+                pass
+            elif landing == OWNABLE and self.owner[s] >= 0 and \
+                    0 <= (rent := self._rent_owed(p, s, None)) <= self.cash[p]:
+                if rent:
+                    self._transfer(p, self.owner[s], rent, "rent")
+            elif landing != QUIET:
+                yield from self._land(p, None)
         after = d.after.get(face) if type(face) is str else None
         if after is not None and self._free(p):
             yield from after(self, p, None)
