@@ -210,3 +210,24 @@ def test_the_rent_examples_of_the_docs_parse_and_print_back() -> None:
         number, problems = parse_and_check_number(example, names)
         assert number is not None and problems == [], (example, problems)
         assert number.to_text() == example
+
+
+def test_a_rent_that_reads_the_game_is_worked_out_at_each_payment(tmp_path: Path) -> None:
+    greedy = write(tmp_path, "greedy.yaml", """\
+        id: greedy-railroads
+        kind: variant
+        name: Greedy railroads
+        description: A railroad's rent grows with the visitor's cash.
+        kinds:
+          railroad: {rent: figure owned in group + 10% of cash}
+        """)
+    ruleset = monopoly.load_ruleset("classic", [greedy])
+    t = tables_for(ruleset)
+    reading = t.names.index("Reading Railroad")
+    assert t.rent_rows[reading] is None and rent_at(t, reading, 0, 1) == 0  # known only in a game
+    setup = monopoly.Setup(ruleset, players=2).give("Reading Railroad", 1).place(0, "GO").to_move(0)
+    game = _game(ruleset, setup.set_cash(0, 1000))
+    game.fix_dice([(2, 3)])  # GO -> Reading Railroad: 25 + 10% of the visitor's 1000 (after no salary)
+    game.play_turn()
+    assert (game.cash[0], game.cash[1]) == (1000 - 125, 1500 + 125)
+    assert game.rent_due(reading) == 25  # a query of nobody in particular: `cash` is nobody's

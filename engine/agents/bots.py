@@ -19,7 +19,6 @@ from ..game.actions import (
     held_for,
     tuple_getter,
 )
-from ..game.rent import rent_at
 from .base import Agent, AuctionItem
 
 #: The getter of no lots (a tuple of nothing from any row).
@@ -272,8 +271,8 @@ class CautiousAgent(Agent):
             if game.cash[seat] - cost < self.reserve:
                 continue
             # what one more building adds to the rent of the whole group's lot (the game's rent tables)
-            whole = len(members)
-            gain = rent_at(t, lot, level + 1, whole) - rent_at(t, lot, level, whole)
+            by_level = t.rent_whole[lot]
+            gain = by_level[level + 1] - by_level[level] if by_level is not None else 0
             score = gain / cost
             if best is None or score > best[0]:
                 best = (score, lot)

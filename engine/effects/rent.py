@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from . import ast
-from .compile import AmountFn, Names, compile_number
+from .compile import AmountFn, Names, compile_condition, compile_number
 
 __all__ = ["FiguresRead", "RentHere", "compile_rent", "evaluate", "figures_read", "is_pure", "reads_dice"]
 
@@ -132,25 +132,60 @@ class _Recorder:
 def figures_read(rent: ast.Amount, rules: dict[str, Any], *, levels: int, size: int,
                  totals: tuple[int, ...]) -> FiguresRead:
     """Which figures ``rent`` reads of a lot of a group of ``size``, at the levels ``0 .. levels - 1`` (the
-    hotel is the last), with ``1 .. size`` of the group owned and each dice total. A pure rent is worked out
-    at every one of them, so a figure on a branch never taken is not counted; in any other rent every `figure`
-    counts, its number worked out the same way."""
+    hotel is the last), with ``1 .. size`` of the group owned and each dice total. The rent is followed in each
+    of these: an `if` whose condition reads only the lot, the dice and the rules takes the branch it takes there
+    (a figure on a branch never taken is not counted), any other `if` both branches; a figure's number is
+    worked out there (one that reads more of the game is not counted)."""
     recorder = _Recorder()
     dice = reads_dice(rent)
     hotel = levels - 1 if levels > 1 else 1
-    targets: list[AmountFn]
-    if is_pure(rent):
-        targets = [compile_rent(rent, rules)]
-    else:
-        targets = []
-        for node in _nodes(rent):
-            if isinstance(node, ast.Figure):
-                single = ast.Figure(node.index, node.last) if node.index is None or is_pure(node.index) else None
-                if single is not None:
-                    targets.append(compile_rent(ast.Amount((single,)), rules))
-    for fn in targets:
-        for level in range(levels):
-            for owned in range(1, size + 1):
-                for total in totals if dice else totals[:1]:
-                    fn(_Alone(RentHere(recorder, level, owned, size, hotel), total), -1)
+    names = Names((), rules=rules)
+    compiled: dict[Any, Any] = {}
+    for level in range(levels):
+        for owned in range(1, size + 1):
+            for total in totals if dice else totals[:1]:
+                game = _Alone(RentHere(recorder, level, owned, size, hotel), total)
+                _follow(rent, game, names, compiled)
     return FiguresRead(recorder.most, recorder.last, dice, reads_owned(rent))
+
+
+def _pure(node: Any, compiled: dict[Any, Any]) -> bool:
+    """:func:`is_pure`, once a node."""
+    key = ("pure", id(node))
+    if key not in compiled:
+        compiled[key] = is_pure(node)
+    return bool(compiled[key])
+
+
+def _follow(node: Any, game: _Alone, names: Names, compiled: dict[Any, Any]) -> None:
+    """Read the figures ``node`` comes to in ``game`` (see :func:`figures_read`)."""
+    if isinstance(node, ast.IfNumber):
+        if _pure(node.condition, compiled):
+            test = compiled.get(id(node))
+            if test is None:
+                test = compiled[id(node)] = compile_condition(node.condition, names)
+            _follow(node.then if test(game, -1) else node.otherwise, game, names, compiled)
+            return
+        _follow(node.condition, game, names, compiled)
+        _follow(node.then, game, names, compiled)
+        _follow(node.otherwise, game, names, compiled)
+        return
+    if isinstance(node, ast.Figure):
+        if node.index is None:
+            game.rent_here.figures[-1]  # the recorder notes the read
+            return
+        _follow(node.index, game, names, compiled)
+        if _pure(node.index, compiled):
+            index = compiled.get(id(node))
+            if index is None:
+                index = compiled[id(node)] = compile_number(ast.Amount((node.index,)), names)
+            figure = index(game, -1)
+            if figure >= 1:
+                game.rent_here.figures[figure - 1]  # the recorder notes the read
+        return
+    if attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if attrs.has(type(item)):
+                    _follow(item, game, names, compiled)

@@ -825,8 +825,15 @@ class Game(Money):
         if row.__class__ is int:
             value: int = row
             return value
-        owned = 0
         owner = self.owner
+        if row.__class__ is list:  # [not whole, whole]: the whole group, or not
+            for m in t.peers[s]:
+                if owner[m] != o:
+                    value = row[0]
+                    return value
+            value = row[1]
+            return value
+        owned = 0
         for m in t.peers[s]:
             if owner[m] == o:
                 owned += 1

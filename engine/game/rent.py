@@ -30,8 +30,9 @@ __all__ = ["live_rent", "lookup", "rent_at", "rent_rows"]
 def rent_rows(rent: AmountFn, figures: tuple[int, ...], *, levels: int, size: int, hotel_level: int,
               totals: tuple[int, ...] | None) -> tuple[Any, ...]:
     """A pure rent worked out for one lot: by level (``0 .. levels - 1``), a row that is one number when the
-    count owned does not change it, else a tuple by the count owned (``0 .. size``) of cells, each one number,
-    or (``totals``: the rent reads the dice, which may total these) a tuple by the dice total."""
+    count owned does not change it, a list ``[not whole, whole]`` when only owning the whole group does, else a
+    tuple by the count owned (``0 .. size``) of cells, each one number, or (``totals``: the rent reads the dice,
+    which may total these) a tuple by the dice total."""
     rows: list[Any] = []
     for level in range(levels):
         row: list[Any] = []
@@ -45,16 +46,32 @@ def rent_rows(rent: AmountFn, figures: tuple[int, ...], *, levels: int, size: in
                 cell[total] = evaluate(rent, figures=figures, level=level, owned=owned, size=size,
                                        hotel_level=hotel_level, dice=total)
             row.append(cell[totals[0]] if len({cell[total] for total in totals}) == 1 else tuple(cell))
-        counted = row[1:] or row
-        rows.append(counted[0] if all(type(cell) is int and cell == counted[0] for cell in counted) else tuple(row))
+        rows.append(_row(row))
     return tuple(rows)
 
 
-def lookup(rows: tuple[Any, ...], level: int, owned: int, total: int) -> int | None:
-    """The rent in a lot's rows at this level, count owned and dice total (None: a total the rows do not hold)."""
+def _row(row: list[Any]) -> Any:
+    """One level's cells by the count owned (``0 .. size``) as the lookup takes them: one number when the count
+    does not change the rent, a list ``[not whole, whole]`` when only owning the whole group does (then the
+    count stops at the first lot of the group someone else has), else a tuple by the count."""
+    counted = row[1:] or row
+    if all(type(cell) is int and cell == counted[0] for cell in counted):
+        return counted[0]
+    apart = counted[:-1]
+    if apart and all(type(cell) is int and cell == apart[0] for cell in apart) and type(counted[-1]) is int:
+        return [apart[0], counted[-1]]
+    return tuple(row)
+
+
+def lookup(rows: tuple[Any, ...], level: int, owned: int, total: int, size: int) -> int | None:
+    """The rent in a lot's rows at this level, count owned (of a group of ``size``) and dice total (None: a
+    total the rows do not hold)."""
     row = rows[level]
     if row.__class__ is int:
         value: int = row
+        return value
+    if row.__class__ is list:
+        value = row[owned == size]
         return value
     cell = row[owned]
     if cell.__class__ is int:
@@ -69,7 +86,7 @@ def rent_at(tables: Any, s: int, level: int, owned: int, dice: int = 7) -> int:
     rows = tables.rent_rows[s]
     if rows is None:
         return 0
-    found = lookup(rows, level, owned, dice)
+    found = lookup(rows, level, owned, dice, len(tables.peers[s]))
     if found is not None:
         return found
     return evaluate(tables.rent_fn[s], figures=tables.rent[s], level=level, owned=owned,

@@ -10,7 +10,7 @@ from typing import Any
 from ..effects.compile import Names, compile_condition, compile_effect
 from ..effects.rent import compile_rent, is_pure, reads_dice
 from ..ruleset.model import Kind, Ruleset
-from .rent import rent_rows
+from .rent import rent_at, rent_rows
 
 # Space kind codes for the turn loop: nothing to do, a lot (of a kind that is owned), a draw.
 NOTHING, LOT, DRAW = 0, 1, 4
@@ -95,6 +95,11 @@ class Tables:
                 self.rent_rows[s.index] = rent_rows(fn, s.rent, levels=self.hotel_level + 1 if s.buildable else 1,
                                                     size=len(members), hotel_level=self.hotel_level,
                                                     totals=totals if dice else None)
+        #: By lot that is built on: its rent at each level with its whole group owned (from the rows; None for a
+        #: rent worked out at payment), what a bot weighs a house by.
+        self.rent_whole: list[tuple[int, ...] | None] = [
+            tuple(rent_at(self, s.index, level, len(self.peers[s.index])) for level in range(self.hotel_level + 1))
+            if s.buildable and self.rent_rows[s.index] is not None else None for s in board]
         self.space_effect = [
             compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
         ]
