@@ -191,7 +191,10 @@ def test_two_variants_that_set_a_kind_differently_are_reported(tmp_path: Path) -
     two = write(tmp_path, "two.yaml", "id: two\nkind: variant\nname: Two\ndescription: Two.\n"
                                       "kinds:\n  railroad: {rent: 3 x figure owned in group}\n")
     ruleset, problems = monopoly.check_ruleset("classic", [one, two])
-    assert ruleset is None and any("one.yaml" in (p.message + (p.hint or "")) for p in problems)
+    [problem] = problems
+    assert ruleset is None and problem.file.endswith("two.yaml") and (problem.line, problem.column) == (6, 20)
+    assert problem.message == "variants 'one' and 'two' set kinds.railroad.rent differently"
+    assert problem.hint is not None and "one.yaml:6:20" in problem.hint
 
 
 def test_the_rent_examples_of_the_docs_parse_and_print_back() -> None:
