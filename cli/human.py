@@ -231,7 +231,7 @@ class HumanAgent(Agent):
             owned = sum(1 for m in members if game.owner[m] == seat)
             gname = game.ruleset.groups[group].name
             extra = f" {gname}: you own {owned} of {len(members)}."
-        rent = f", rent {self._money(info.rent[0])}" if info.kind == "street" and info.rent else ""
+        rent = f", rent {self._money(info.rent[0])}" if info.buildable and info.rent else ""
         otherwise = " If you don't, it is auctioned." if game.rules.auction_on_decline else ""
         lines = [f"{self._you(game, seat)}{w.space(space)} is for sale at {self._money(t.price[space])}{rent}; "
                  f"you have {self._money(game.cash[seat])}.{extra}{otherwise}",

@@ -435,6 +435,14 @@ def ruleset_data(draw: Any, *, unrestricted: bool = True) -> dict[str, Any]:
                    if draw(st.integers(0, 3)) == 0}
     if permissions:
         data["permissions"] = permissions
+    # The classic kinds' rents changed as a variant may (drawn last: the draws above stay as they were).
+    kinds: dict[str, dict[str, Any]] = {}
+    if draw(st.integers(0, 3), label="railroad rent") == 0:
+        kinds["railroad"] = {"rent": draw(st.sampled_from(RAILROAD_RENTS)), "mortgaged": draw(st.booleans())}
+    if draw(st.integers(0, 3), label="street rent") == 0:
+        kinds["street"] = {"rent": draw(st.sampled_from(STREET_RENTS))}
+    if kinds:
+        data["kinds"] = kinds
     if draw(st.integers(0, 4)) == 0:  # dice of their own: an extra die with numbers and symbols (the speed die)
         data["dice"].update(draw(_dice_of_their_own(data["dice"]["count"], names)))
     return data
@@ -462,6 +470,21 @@ def _dice_of_their_own(draw: Any, count: int, names: BoardNames) -> dict[str, An
     if count >= 3 and draw(st.booleans()):
         dice["doubles"] = [1, 2]
     return dice
+
+
+#: Rents a random ruleset may give railroads (one figure for each number owned) and streets (houses_per_hotel + 2
+#: figures): worked out ahead, reading the dice, or reading the game (worked out at payment).
+RAILROAD_RENTS = (
+    "2 x figure owned in group",
+    "figure owned in group x dice",
+    "if whole group then 2 x figure owned in group else figure owned in group",
+    "figure owned in group + 5% of cash",
+)
+STREET_RENTS = (
+    "if hotel then last figure else figure (level + 1)",
+    "figure (level + 1) + (if level = 0 and whole group then figure 1 else 0)",
+    "if hotel then last figure else figure (level + 1) + 10% of cash of owner",
+)
 
 
 #: Conditions a random ruleset may put on each permission (docs/effects.md, "Permissions").

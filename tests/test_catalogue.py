@@ -133,7 +133,7 @@ def test_no_full_set_bonus_charges_the_printed_rent_on_a_whole_group(edition: st
 def test_unlimited_buildings_never_run_short(edition: str) -> None:
     game, _ = setup_game(edition, ("unlimited-buildings",), cash=100_000)
     assert (game.houses_left, game.hotels_left) == (1000, 1000)
-    streets = [s for s in game.tables.ownable if game.tables.kind[s] == 1]
+    streets = [s for s in game.tables.ownable if game.tables.build_on[s]]
     for s in streets:
         game.give(s, 0)
     built = 0

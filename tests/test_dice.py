@@ -55,6 +55,24 @@ def test_a_number_adds_to_the_white_dice(edition: str, face: int, to: int) -> No
     assert game.last_extra == (face,)
 
 
+@pytest.mark.parametrize(("start", "roll", "rent"), [
+    (3, (3, 4, 2), 4 * 9),     # onto Electric Company: a total the rows worked out ahead hold (up to 12)
+    (14, (5, 6, 3), 4 * 14),   # onto Water Works: a total past them, worked out live
+])
+def test_a_utilitys_rent_counts_the_speed_dies_number_as_dice_does(start: int, roll: tuple[int, ...],
+                                                                   rent: int) -> None:
+    """The utility's rent reads `dice` (its kind's rent in rulesets/base/defaults.yaml), and `dice` adds the
+    extra die's number; seat 1 owns one utility."""
+    from tests.scenario import own
+
+    game, _ = speed()
+    own(game, 1, "Electric Company" if start == 3 else "Water Works")
+    game.position[0] = start
+    game.fix_dice([roll])
+    game.play_turn()
+    assert game.position[0] == start + sum(roll) and game.cash[:2] == [1500 - rent, 1500 + rent]
+
+
 def test_the_first_lap_throws_the_white_dice_alone() -> None:
     game, events = speed(laps=0)
     game.fix_dice([(1, 2, 3)])  # the fixed face is not used: the die is not thrown before passing GO
@@ -300,7 +318,8 @@ def test_the_dice_section_of_the_language_reference_reads_and_checks_clean() -> 
     import re
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
-    section = text[text.index("## Dice: the throw"):text.index("## Limits")]
+    start = text.index("## Dice: the throw")
+    section = text[start:text.index("\n## ", start)]  # to the next section
     examples = [m for m in re.findall(r"`([^`\n]+)`", section)
                 if m.split()[0] in ("pay", "collect", "if", "move", "advance", "roll")]
     assert len(examples) >= 6

@@ -286,8 +286,8 @@ class CautiousAgent(Agent):
             if game.cash[seat] - cost < self.reserve:
                 continue
             # what one more building adds to the rent of the whole group's lot (the game's rent tables)
-            by_level = t.rent_by_level[lot]
-            gain = by_level[level + 1] - (by_level[level] if level else t.rent_whole_group[lot])
+            by_level = t.rent_whole[lot]
+            gain = by_level[level + 1] - by_level[level] if by_level is not None else 0
             score = gain / cost
             if best is None or score > best[0]:
                 best = (score, lot)

@@ -342,7 +342,7 @@ class Plan:
         groups = tuple(g for g in ruleset.groups if g.members)
         index = {g.key: i for i, g in enumerate(groups)}
         group_of = tuple(index.get(s.group, -1) if s.group is not None else -1 for s in ruleset.board)
-        colour = tuple(all(ruleset.board[m].kind == "street" for m in g.members) for g in groups)
+        colour = tuple(all(ruleset.board[m].buildable for m in g.members) for g in groups)
         step = max(1, math.ceil(max_turns / CHECKPOINTS)) if max_turns is not None else 100
         return cls(players, tuple(g.key for g in groups), colour, tuple(tuple(g.members) for g in groups),
                    group_of, step)

@@ -7,45 +7,60 @@ per opponent turn, in opponent turns.
 
 Levels: a street alone (``site``), the whole group unimproved (``group``),
 ``1 house`` ... and ``hotel``; railroads and utilities by how many of their
-group the owner has (``1 owned`` ...). Utility rent uses the dice's mean total.
+group the owner has (``1 owned`` ...): a kind that is built on has the first, any other the second. A rent
+that reads the dice is the mean over the throws; the rents come from game/rent.py (the lots' kinds), and a lot
+whose rent reads more of the game than its level, its group and the dice has no rows.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from ..game.rent import railroad_rent, street_rent, utility_rent
+from ..game.rent import rent_at
+from ..game.tables import tables_for
 from ..ruleset.model import Ruleset
 from .markov import LandingOdds
+
+
+def _throws(ruleset: Ruleset) -> dict[int, int]:
+    """How many of the equally likely throws of the dice give each total."""
+    counts = {0: 1}
+    for _ in range(ruleset.dice_count):
+        after: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, ruleset.dice_sides + 1):
+                after[total + face] = after.get(total + face, 0) + ways
+        counts = after
+    return counts
 
 
 def _levels(ruleset: Ruleset, index: int) -> list[tuple[str, int, int]]:
     """(level name, rent, cost to reach it) for one space, its group owned as the level says."""
     space = ruleset.board[index]
-    rules = ruleset.rules
-    rent = space.rent
+    t = tables_for(ruleset)
+    if t.rent_rows[index] is None:
+        return []
     price = space.price or 0
+    size = len(t.peers[index])
+    throws = _throws(ruleset)
+    ways = sum(throws.values())
+
+    def at(level: int, owned: int) -> int:
+        total = sum(count * rent_at(t, index, level, owned, total) for total, count in throws.items())
+        return round(Fraction(total, ways))
+
     group = ruleset.group(space.group) if space.group else None
-    if space.kind == "street" and group is not None:
-        hph = rules.building.houses_per_hotel
+    if space.buildable and group is not None:
+        hph = ruleset.rules.building.houses_per_hotel
         house = group.house_cost or 0
-        multiplier, hotel = rules.full_group_multiplier, hph + 1
-
-        def at(level: int, whole_group: bool = True) -> int:
-            return street_rent(rent, level, whole_group=whole_group, multiplier=multiplier, hotel_level=hotel)
-
-        levels = [("site", at(0, False), price), ("group", at(0), price)]
+        hotel = hph + 1
+        levels = [("site", at(0, 1), price), ("group", at(0, size), price)]
         for houses in range(1, hph + 1):
-            levels.append((f"{houses} house{'s' * (houses > 1)}", at(houses), price + houses * house))
-        levels.append(("hotel", at(hotel), price + hotel * house))
+            levels.append((f"{houses} house{'s' * (houses > 1)}", at(houses, size), price + houses * house))
+        levels.append(("hotel", at(hotel, size), price + hotel * house))
         return levels
-    if space.kind == "railroad":
-        return [(f"{k} owned", railroad_rent(rent, owned=k), price) for k in range(1, len(rent) + 1)]
-    if space.kind == "utility":  # at the mean throw (the rent's factor is the same for every throw)
-        mean = ruleset.dice_count * (ruleset.dice_sides + 1) / 2
-        return [(f"{k} owned", round(utility_rent(rent, owned=k, dice=1) * mean), price)
-                for k in range(1, len(rent) + 1)]
-    return []
+    return [(f"{k} owned", at(0, k), price) for k in range(1, size + 1)]
 
 
 def money_tables(ruleset: Ruleset, odds: LandingOdds) -> dict[str, Any]:
@@ -70,7 +85,7 @@ def money_tables(ruleset: Ruleset, odds: LandingOdds) -> dict[str, Any]:
         for level, _, _ in _levels(ruleset, first.index):
             if level == "site":
                 continue  # a group is owned whole
-            if first.kind != "street" and level != f"{len(group.members)} owned":
+            if not first.buildable and level != f"{len(group.members)} owned":
                 continue  # railroads and utilities: the whole group
             rows = [r for r in spaces if r["group"] == group.key and r["level"] == level]
             earned = sum(r["rent_per_turn"] for r in rows)

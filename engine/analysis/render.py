@@ -381,8 +381,8 @@ def _space(ruleset: Ruleset, space: Space, cell: Cell, p: float | None, top: flo
 
 
 def _bar_colour(ruleset: Ruleset, space: Space) -> str | None:
-    """Streets carry their group's colour bar; other spaces none."""
-    if space.kind != "street" or space.group is None:
+    """Lots that are built on (streets) carry their group's colour bar; other spaces none."""
+    if not space.buildable or space.group is None:
         return None
     try:
         return safe_colour(ruleset.group(space.group).color)

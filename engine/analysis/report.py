@@ -167,7 +167,7 @@ def _board_section(ruleset: Ruleset, analysis: Mapping[str, Any], landing: list[
     top = max(landing, default=0.0) or 1.0
     rows = []
     for space, p in zip(ruleset.board, landing, strict=True):
-        colour = _group_colour(ruleset, space.group) if space.kind == "street" else None
+        colour = _group_colour(ruleset, space.group) if space.buildable else None
         swatch = _swatch(colour) if colour else ""
         rows.append(f'<tr data-index="{space.index}"><td class="num">{space.index}</td>'
                     f"<td>{swatch}{esc(space.name)}</td><td class=\"num\">{percent(p, 3)}</td>"

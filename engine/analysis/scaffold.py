@@ -138,7 +138,7 @@ def _unique_unreferenced_street(ruleset: Ruleset, skip: tuple[str, ...] = ()) ->
     effects += [t.effect_text for t in ruleset.triggers] + [t.space_name or "" for t in ruleset.triggers]
     effects += [t.condition_text or "" for t in ruleset.triggers]
     for space in ruleset.board:
-        if space.kind != "street" or space.name in skip:
+        if not space.buildable or space.name in skip:
             continue
         if sum(s.name == space.name for s in ruleset.board) != 1:
             continue

@@ -197,7 +197,13 @@ QUANTITIES: dict[str, tuple[str, str | None, bool]] = {
     "salary": ("salary", None, False),
     # The money of the event a trigger is on (the rent, the fee...): only in such a trigger (effects/check.py).
     "amount": ("amount", None, False),
+    # The lot whose rent a kind's rent works out (only there, effects/check.py): its building level (0 none, 1 to
+    # houses_per_hotel houses, one more a hotel) and how many lots of its group its owner has.
+    "level": ("level", None, False),
+    "owned_in_group": ("owned in group", None, False),
 }
+#: The quantities known only in a kind's rent (`kinds.*.rent`): they describe the lot being rented.
+RENT_QUANTITIES = frozenset({"level", "owned_in_group"})
 
 
 @attrs.frozen
@@ -269,6 +275,81 @@ class Owned:
     __str__ = to_text
 
 
+@attrs.frozen
+class Figure:
+    """`figure N`: the Nth (from 1) of the rent figures printed on the lot (its `rent:` list); only in a kind's
+    rent. `last figure` (``last`` true) is the last of them, whatever their number."""
+
+    index: Any = attrs.field(default=None)
+    last: bool = False
+    line: int = _position()
+    column: int = _position()
+
+    @index.validator
+    def _index(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if self.last != (value is None):
+            raise ValueError("a figure has an index, or is the last one")
+        if value is not None:
+            _number(self, attribute, value)
+
+    def to_text(self) -> str:
+        if self.index is None:
+            return "last figure"
+        inner = _text(self.index)
+        return f"figure ({inner})" if isinstance(self.index, (Arith, IfNumber)) else f"figure {inner}"
+
+    __str__ = to_text
+
+
+#: The numbers of the rules an expression may read: `rules.` and the keys down to a whole number.
+RULE_RE = re.compile(r"rules(\.[a-z][a-z0-9_]*)+\Z")
+
+
+@attrs.frozen
+class RuleValue:
+    """`rules.rent.full_group_multiplier`: a whole number of the ruleset's `rules:` (fixed while playing)."""
+
+    path: str = attrs.field(validator=attrs.validators.matches_re(RULE_RE))
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return self.path
+
+    __str__ = to_text
+
+
+@attrs.frozen
+class IfNumber:
+    """`if C then A else B`, a number: A when the condition holds, else B (in arithmetic, in brackets)."""
+
+    condition: Any = attrs.field()
+    then: Any = attrs.field()
+    otherwise: Any = attrs.field()
+
+    @condition.validator
+    def _condition(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, CONDITION_TYPES):
+            raise TypeError(f"an if takes a condition, not {type(value).__name__}")
+
+    @then.validator
+    def _then(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, Amount):
+            raise TypeError(f"a branch of a number if is an amount, not {type(value).__name__}")
+
+    @otherwise.validator
+    def _otherwise(self, attribute: attrs.Attribute[Any], value: Any) -> None:
+        self._then(attribute, value)
+
+    def to_text(self) -> str:
+        then = self.then.to_text()
+        if len(self.then.terms) == 1 and isinstance(self.then.terms[0], IfNumber):
+            then = f"({then})"
+        return f"if {self.condition.to_text()} then {then} else {self.otherwise.to_text()}"
+
+    __str__ = to_text
+
+
 #: Binary operators, loosest first: (precedence, written).
 OPERATORS = {"+": 1, "-": 1, "x": 2, "/": 2}
 
@@ -291,6 +372,10 @@ class Arith:
         left, right = _text(self.left), _text(self.right)
         if _precedence(self.left) < mine:
             left = f"({left})"
+        if isinstance(self.left, IfNumber):
+            left = f"({left})"
+        if isinstance(self.right, IfNumber):
+            right = f"({right})"
         # a - (b - c), a / (b x c): the right side binds apart when it is as loose
         if _precedence(self.right) < mine or (_precedence(self.right) == mine and self.op in "-/"):
             right = f"({right})"
@@ -328,7 +413,8 @@ class PercentOf:
 
     def to_text(self) -> str:
         inner = _text(self.of)
-        return f"{self.percent}% of ({inner})" if isinstance(self.of, Arith) else f"{self.percent}% of {inner}"
+        return f"{self.percent}% of ({inner})" if isinstance(self.of, (Arith, IfNumber)) \
+            else f"{self.percent}% of {inner}"
 
     __str__ = to_text
 
@@ -361,7 +447,8 @@ class Die:
     __str__ = to_text
 
 
-NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf, Die)
+NUMBER_TYPES: tuple[type, ...] = (*TERM_TYPES, Quantity, Owned, Name, Arith, Extreme, PercentOf, Die, Figure,
+                                   RuleValue, IfNumber)
 
 
 def _tuple_of(types: tuple[type, ...], minimum: int) -> Any:
@@ -837,10 +924,29 @@ class Logic:
     __str__ = to_text
 
 
-TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles, Triples, Rolled)
+#: The tests known only in a kind's rent, as written: the lot has a hotel; its owner has its whole group.
+RENT_TESTS = {"hotel": "hotel", "whole_group": "whole group"}
+
+
+@attrs.frozen
+class RentTest:
+    """`hotel` (the lot being rented has a hotel), `whole group` (its owner has every lot of its group): only in
+    a kind's rent."""
+
+    name: str = attrs.field(validator=attrs.validators.in_(tuple(RENT_TESTS)))
+    line: int = _position()
+    column: int = _position()
+
+    def to_text(self) -> str:
+        return RENT_TESTS[self.name]
+
+    __str__ = to_text
+
+
+TEST_TYPES: tuple[type, ...] = (Compare, InJail, Owns, Doubles, Triples, Rolled, RentTest)
 CONDITION_TYPES: tuple[type, ...] = (*TEST_TYPES, Not, Logic)
 #: A condition: a test, or tests joined by `and`, `or` and `not`.
-Condition = Union[Compare, InJail, Owns, Doubles, Triples, Rolled, Not, Logic]
+Condition = Union[Compare, InJail, Owns, Doubles, Triples, Rolled, RentTest, Not, Logic]
 
 
 def _condition_part(op: str, value: Any, *, right: bool) -> None:

@@ -13,10 +13,11 @@ import attrs
 
 from ..ruleset.problems import closest
 from . import ast
-from .parse import EffectSyntaxError, parse_condition, parse_effect
+from .parse import EffectSyntaxError, parse_condition, parse_effect, parse_number
 
 __all__ = ["AMOUNT_EVENTS", "TRIGGER_AMOUNTS", "WHERE", "EffectNames", "EffectProblem", "check_condition",
-           "check_effect", "parse_and_check", "parse_and_check_condition", "suggest"]
+           "check_effect", "check_number", "parse_and_check", "parse_and_check_condition", "parse_and_check_number",
+           "suggest"]
 
 # Where an effect can be written: on a card, on a board space, or in a trigger.
 WHERE = frozenset({"card", "card use", "space", "trigger"})
@@ -24,6 +25,8 @@ WHERE = frozenset({"card", "card use", "space", "trigger"})
 
 def _strings(values: Iterable[str]) -> frozenset[str]:
     return frozenset(values)
+def _pairs(items: Iterable[tuple[str, object]] | None) -> tuple[tuple[str, object], ...] | None:
+    return None if items is None else tuple(items)
 
 
 @attrs.frozen
@@ -37,6 +40,9 @@ class EffectNames:
     variables: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())  # the game's named numbers
     dice: int = 2  # the dice a throw may hold (`die N`): the counted dice, and the extra die if there is one
     faces: frozenset[str] = attrs.field(converter=_strings, default=frozenset())  # the symbols on the dice
+    #: the values of the ruleset's rules by path (``rules.rent.full_group_multiplier``: 2), for `rules.` numbers;
+    #: None: not known, and a `rules.` number is not checked
+    rules: tuple[tuple[str, object], ...] | None = attrs.field(converter=_pairs, default=None)
 
 
 @attrs.frozen
@@ -84,6 +90,7 @@ def check_effect(effect: ast.Effect, names: EffectNames, where: str, *,
         problems.extend(_check_sequence(sequence, names, where, conditional=False))
     if amount is None:
         problems.extend(_amount_outside(effect.alternatives))
+    problems.extend(_rent_outside(effect.alternatives))
     problems.sort(key=lambda problem: (problem.line, problem.column))
     return problems
 
@@ -93,8 +100,35 @@ def check_condition(condition: object, names: EffectNames, *, amount: str | None
     problems = list(_check_condition(condition, names))
     if amount is None:
         problems.extend(_amount_outside((condition,)))
+    problems.extend(_rent_outside((condition,)))
     problems.sort(key=lambda problem: (problem.line, problem.column))
     return problems
+
+
+def check_number(number: ast.Amount, names: EffectNames) -> list[EffectProblem]:
+    """Every problem of a number alone that is a kind's rent (`kinds.*.rent`), as :func:`check_effect` does: there
+    the quantities of the lot being rented (`level`, `owned in group`, `figure N`, `hotel`, `whole group`) are
+    known."""
+    problems = list(_check_amount(number, names))
+    problems.extend(_amount_outside((number,)))
+    problems.sort(key=lambda problem: (problem.line, problem.column))
+    return problems
+
+
+def _rent_outside(nodes: Iterable[object]) -> Iterator[EffectProblem]:
+    for node in _nodes(nodes):
+        if isinstance(node, ast.Quantity) and node.name in ast.RENT_QUANTITIES:
+            written, line, column = ast.QUANTITIES[node.name][0], node.line, node.column
+        elif isinstance(node, ast.RentTest):
+            written, line, column = ast.RENT_TESTS[node.name], node.line, node.column
+        elif isinstance(node, ast.Figure):
+            written, line, column = "last figure" if node.last else "figure", node.line, node.column
+        else:
+            continue
+        yield EffectProblem(
+            "rent-outside-kind",
+            f'"{written}" describes the lot whose rent a kind works out, and there is none here',
+            "it is known only in a kind's rent (kinds: {street: {rent: ...}})", line, column)
 
 
 #: The events of the game whose triggers know an `amount`, and what it is there.
@@ -267,6 +301,31 @@ def _check_number(node: object, names: EffectNames, choosable: bool = False) -> 
             yield from _check_number(arg, names, choosable)
     elif isinstance(node, ast.PercentOf):
         yield from _check_number(node.of, names, choosable)
+    elif isinstance(node, ast.IfNumber):
+        yield from _check_condition(node.condition, names)
+        yield from _check_amount(node.then, names, choosable=choosable)
+        yield from _check_amount(node.otherwise, names, choosable=choosable)
+    elif isinstance(node, ast.Figure):
+        if node.index is not None:
+            yield from _check_number(node.index, names, choosable)
+    elif isinstance(node, ast.RuleValue):
+        yield from _check_rule(node, names)
+
+
+def _check_rule(node: ast.RuleValue, names: EffectNames) -> Iterator[EffectProblem]:
+    """`rules.X.Y`: a key of the ruleset's rules that holds a whole number (rules not known: not checked)."""
+    if names.rules is None:
+        return
+    values = dict(names.rules)
+    if node.path not in values:
+        numbers = [path for path, value in values.items() if type(value) is int]
+        match = closest(node.path, numbers)
+        hint = f'did you mean "{match}"?' if match is not None else (
+            "a rule is written with its keys from rules:, such as \"rules.salary\"")
+        yield EffectProblem("unknown-rule", f'no rule "{node.path}" in this ruleset', hint, node.line, node.column)
+    elif type(values[node.path]) is not int:
+        yield EffectProblem("type-mismatch", f'"{node.path}" is {values[node.path]!r}, a whole number was expected',
+                            "only the rules that hold a whole number can be read as one", node.line, node.column)
 
 
 def _unknown_variable(name: str, line: int, column: int, names: EffectNames) -> EffectProblem:
@@ -376,6 +435,24 @@ def parse_and_check(text: str, names: EffectNames, where: str, *,
     except EffectSyntaxError as error:
         return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
     return effect, check_effect(effect, names, where, amount=amount)
+
+
+def parse_and_check_number(text: str, names: EffectNames) -> tuple[ast.Amount | None, list[EffectProblem]]:
+    """A number alone (a kind's rent), parsed and checked in one step (as :func:`parse_and_check`). A text that
+    is a condition or an effect rather than a number is one problem, "type-mismatch", at its start."""
+    try:
+        number = parse_number(text)
+    except EffectSyntaxError as error:
+        for parse, what in ((parse_condition, "a condition"), (parse_effect, "an effect (what happens)")):
+            try:
+                parse(text)
+            except EffectSyntaxError:
+                continue
+            return None, [EffectProblem("type-mismatch", f"the rent is {what}, a number was expected",
+                                        'a rent is an amount alone, such as "figure owned in group" or '
+                                        '"if hotel then last figure else figure (level + 1)"', 1, 1)]
+        return None, [EffectProblem("syntax", error.message, error.hint, error.line, error.column)]
+    return number, check_number(number, names)
 
 
 def parse_and_check_condition(text: str, names: EffectNames, *,

@@ -33,6 +33,8 @@ Primitives a game provides::
     cash, owner, position, pot, round, last_roll, last_extra, variables  read by the expressions
     event_amount                         the money of the event whose triggers run (`amount`)
     chosen                               the seat a statement's `a player you choose` names (-1: none yet)
+    rent_here                            in a kind's rent: the lot being rented (``game.rent.RentHere``: its
+                                         level, how many of its group its owner has, its figures)
     bankrupt, finished, jail_turns       a sequence stops when its player went bankrupt or to jail,
                                          or the game ended
 """
@@ -55,8 +57,9 @@ class Names:
     """Board facts the compiler needs: name -> indexes, kind or group -> indexes (and a kind by its plural, a
     group by its key alone, for the counts); and how the rules round a fraction (``rules.rounding``)."""
 
-    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = (), *,
-                 extra_die: bool = False, doubles: tuple[int, ...] | None = None):
+    def __init__(self, board: Any, rounding: str = "down", variables: tuple[str, ...] = (),
+                 rules: dict[str, Any] | None = None, *, extra_die: bool = False,
+                 doubles: tuple[int, ...] | None = None):
         if rounding not in ROUNDINGS:
             raise ValueError(f"rounding is one of {sorted(ROUNDINGS)}, not {rounding!r}")
         self.board = board
@@ -73,6 +76,8 @@ class Names:
         self.by_kind_or_group["lot"] = tuple(space.index for space in board if space.ownable)
         #: the game's variables by name: their place in ``game.variables``
         self.variables = {name: index for index, name in enumerate(variables)}
+        #: the numbers of the rules by path (``rules.salary``: 200), read by `rules.` expressions
+        self.rules = dict(rules or {})
         for space in board:
             self.by_name.setdefault(space.name, ())
             self.by_name[space.name] += (space.index,)
@@ -107,6 +112,11 @@ def compile_condition(condition: ast.Condition, names: Names) -> Callable[[Any, 
     """The test for one condition (a permission of the ruleset, a trigger's `if:`): a function of (game, player)
     -> bool."""
     return _condition(condition, names)
+
+
+def compile_number(number: ast.Amount, names: Names) -> AmountFn:
+    """The function of (game, player) for a number alone (a kind's rent), kept within 0 and :data:`LIMIT`."""
+    return _amount(number, names)
 
 
 def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
@@ -509,6 +519,15 @@ def _number(node: Any, names: Names) -> AmountFn:
         if names.rounding == "down":
             return lambda game, p: of(game, p) * percent // 100
         return lambda game, p: divide(of(game, p) * percent, 100)
+    if isinstance(node, ast.IfNumber):
+        test = _condition(node.condition, names)
+        then, otherwise = _raw_amount(node.then, names), _raw_amount(node.otherwise, names)
+        return lambda game, p: then(game, p) if test(game, p) else otherwise(game, p)
+    if isinstance(node, ast.Figure):
+        return _figure(node, names)
+    if isinstance(node, ast.RuleValue):
+        value = int(names.rules.get(node.path, 0))
+        return lambda game, p: value
     if isinstance(node, ast.Name) and node.name in names.variables:
         index = names.variables[node.name]
         return lambda game, p: game.variables[index]
@@ -526,6 +545,21 @@ def _die(game: Any, index: int) -> int:
     index -= len(roll)
     face = extra[index] if index < len(extra) else 0
     return face if type(face) is int else 0
+def _figure(node: ast.Figure, names: Names) -> AmountFn:
+    """`figure N` (from 1), `last figure`: of the lot being rented (none there: 0; the checker reports a figure
+    past the end of a lot's list before anything is played)."""
+    if node.index is None:
+        return lambda game, p: _last_figure(game.rent_here.figures)
+    index = _number(node.index, names)
+    return lambda game, p: _nth_figure(game.rent_here.figures, index(game, p))
+
+
+def _last_figure(figures: tuple[int, ...]) -> int:
+    return figures[-1] if figures else 0
+
+
+def _nth_figure(figures: tuple[int, ...], n: int) -> int:
+    return figures[n - 1] if 1 <= n <= len(figures) else 0
 
 
 def _divided_down(left: int, right: int) -> int:
@@ -553,6 +587,10 @@ def _quantity(node: ast.Quantity, names: Names) -> AmountFn:
         return lambda game, p: game.rules.salary
     if name == "amount":
         return lambda game, p: game.event_amount
+    if name == "level":
+        return lambda game, p: game.rent_here.level
+    if name == "owned_in_group":
+        return lambda game, p: game.rent_here.owned
     takes = ast.QUANTITIES[name][1]
     if takes == "space":
         assert node.of is not None
@@ -677,6 +715,10 @@ def _condition(node: Any, names: Names) -> Test:
     if isinstance(node, ast.Rolled):
         face = node.face
         return lambda game, p: face in game.last_extra
+    if isinstance(node, ast.RentTest):
+        if node.name == "hotel":
+            return lambda game, p: game.rent_here.level == game.rent_here.hotel_level
+        return lambda game, p: game.rent_here.owned == game.rent_here.size
     if isinstance(node, ast.Not):
         part = _condition(node.part, names)
         return lambda game, p: not part(game, p)

@@ -22,7 +22,7 @@ from lark.lexer import PatternStr
 
 from . import ast
 
-__all__ = ["EffectSyntaxError", "parse_condition", "parse_effect", "parser"]
+__all__ = ["EffectSyntaxError", "parse_condition", "parse_effect", "parse_number", "parser"]
 
 
 class EffectSyntaxError(Exception):
@@ -98,7 +98,7 @@ GRAMMAR_OPTIONS: dict[str, Any] = {
     "lexer": "contextual",
     "propagate_positions": True,
     "maybe_placeholders": True,
-    "start": ["start", "permission"],
+    "start": ["start", "permission", "number_alone"],
 }
 
 
@@ -141,6 +141,7 @@ def _terminal_words() -> dict[str, str]:
         "TIMES": 'a multiplier such as "x2"',
         "COMPARE": 'a comparison ("<", "<=", ">", ">=", "=" or "!=")',
         "WORD": "a name",
+        "RULE": 'a number of the rules, such as "rules.salary"',
         "$END": "the end of the effect",
     }
     for terminal in parser().terminals:
@@ -152,8 +153,10 @@ def _terminal_words() -> dict[str, str]:
 @functools.cache
 def _amount_starts() -> frozenset[str]:
     """The terminals an amount may start with besides a number: quantity keywords, min, max, "(" and a word."""
-    starts = {"WORD", "LPAR", "MIN", "MAX"}
-    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots", "die"}  # counts, a die
+    starts = {"WORD", "LPAR", "MIN", "MAX", "RULE"}
+    # and the group counts, a die, a lot's figures, a number's `if`
+    written = {written.split()[0] for written, _, _ in ast.QUANTITIES.values()} | {"lots", "die", "figure", "last",
+                                                                                      "if"}
     for terminal in parser().terminals:
         if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value in written | {"min", "max", "("}:
             starts.add(terminal.name)
@@ -384,6 +387,32 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def permission(self, condition: Any) -> Any:
         return condition
 
+    def number_alone(self, amount: ast.Amount) -> ast.Amount:
+        return amount
+
+    @v_args(meta=True)
+    def if_number(self, meta: Any, children: list[Any]) -> ast.IfNumber:
+        return _nested(ast.IfNumber(*children), meta)
+
+    @v_args(meta=True)
+    def figure(self, meta: Any, children: list[Any]) -> ast.Figure:
+        return _nested(ast.Figure(_expression(children[0], meta), line=meta.line, column=meta.column), meta)
+
+    @v_args(meta=True)
+    def last_figure(self, meta: Any, children: list[Any]) -> ast.Figure:
+        return ast.Figure(last=True, line=meta.line, column=meta.column)
+
+    def rule_value(self, path: Token) -> ast.RuleValue:
+        return ast.RuleValue(str(path), line=path.line or 0, column=path.column or 0)
+
+    @v_args(meta=True)
+    def hotel(self, meta: Any, children: list[Any]) -> ast.RentTest:
+        return ast.RentTest("hotel", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def whole_group(self, meta: Any, children: list[Any]) -> ast.RentTest:
+        return ast.RentTest("whole_group", line=meta.line, column=meta.column)
+
     @v_args(meta=True)
     def either(self, meta: Any, children: list[Any]) -> ast.Logic:
         return _nested(ast.Logic("or", *children), meta)
@@ -558,6 +587,10 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return node.terms
     if isinstance(node, ast.Not):
         return (node.part,)
+    if isinstance(node, ast.IfNumber):
+        return (node.condition, node.then, node.otherwise)
+    if isinstance(node, ast.Figure):
+        return (node.index,) if node.index is not None else ()
     if isinstance(node, ast.If):
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.Sequence):
@@ -600,6 +633,16 @@ def parse_condition(text: str) -> ast.Condition:
     """
     condition: ast.Condition = _parse(text, "permission")
     return condition
+
+
+def parse_number(text: str) -> ast.Amount:
+    """Parse one number alone (a kind's rent); raise EffectSyntaxError for bad text.
+
+    >>> parse_number("if hotel then last figure else figure (level + 1)").to_text()
+    'if hotel then last figure else figure (level + 1)'
+    """
+    number: ast.Amount = _parse(text, "number_alone")
+    return number
 
 
 def _parse(text: str, start: str) -> Any:
@@ -679,7 +722,13 @@ def _explain(text: str, failure: UnexpectedInput, start: str = "start") -> Effec
     else:
         message = f"unexpected {shown} {context}"
     hint = _hint(text, pos, found, expected_terminals, before)
-    if start != "start":  # the same words, about a condition alone (a permission, a trigger's `if:`)
+    if start == "number_alone":  # the same words, about a rent
+        message = message.replace("the end of the effect", "the end of the rent").replace(
+            "the effect is empty", "the rent is empty").replace("the start of the effect", "the start of the rent")
+        expected = [word.replace("the end of the effect", "the end of the rent") for word in expected]
+        if not text.strip():
+            hint = 'a rent is a number, such as "figure owned in group" or "25 x owned in group"'
+    elif start != "start":  # the same words, about a condition alone (a permission, a trigger's `if:`)
         message = message.replace("the end of the effect", "the end of the condition").replace(
             "the effect is empty", "the condition is empty").replace("the start of the effect",
                                                                      "the start of the condition")

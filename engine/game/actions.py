@@ -243,6 +243,8 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
     elif kind is Mortgage:
         if not game.rules.mortgage_allowed:
             raise IllegalAction("the rules allow no mortgages")
+        if not t.mortgageable[space]:
+            raise IllegalAction(f"{t.names[space]} cannot be mortgaged: its kind is not mortgaged")
         if t.permit_mortgage is not None:
             _refuse_unpermitted(game, "mortgage", seat, "mortgage a lot")
         if game.mortgaged[space]:
@@ -466,6 +468,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
     breakdown_limited = building.hotel_breakdown == "debts_only" and not raising
     cash = game.cash[seat]
     may_build = t.permit_build is None or permitted(game, "build", seat)
+    mortgageable = t.mortgageable
     may_mortgage = game.rules.mortgage_allowed and (t.permit_mortgage is None or permitted(game, "mortgage", seat))
     found: list[Action] = []
     for space in t.ownable:
@@ -490,7 +493,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
                     not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
                 found.append(actions[space][1])
         elif not any(levels):
-            if may_mortgage:
+            if may_mortgage and mortgageable[space]:
                 found.append(actions[space][2])
             if game.rules.sell_lots_to_bank:
                 found.append(actions[space][4])
@@ -562,6 +565,8 @@ def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
         if flags[i] or not mortgaging:
             continue
         s = order[i]
+        if not t.mortgageable[s]:
+            continue
         if buildings[s]:
             continue
         group = group_of[s]

@@ -37,9 +37,10 @@ from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
 from .movement import passes_go, steps_ahead_to, steps_back_to
+from .rent import live_rent
 from .state import MAX_CASH, GameState, Pending, StateError, fixed_roll_problem
 from .stock import on_board
-from .tables import DRAW, NOTHING, OWNABLE, QUIET, RAILROAD, STREET, tables_for
+from .tables import DRAW, NOTHING, OWNABLE, QUIET, tables_for
 
 Event = dict[str, Any]
 Observer = Callable[[Event], None]
@@ -894,32 +895,46 @@ class Game(Money):
         if permit is not None and not permit(self, p):
             return 0
         if rent_mod is None:
-            return self._rent_at(s, o)
+            return self._rent_at(s, o, p)
         if rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
             return rent_mod[1] * sum(self._roll())
         return self.rent_due(s, rent_mod)
 
-    def _rent_at(self, s: int, o: int) -> int:
-        """The rent of ownable space ``s`` owned by ``o`` as the board stands (by the tables of game/rent.py)."""
+    def _rent_at(self, s: int, o: int, p: int = -1) -> int:
+        """The rent of lot ``s`` owned by ``o`` as the board stands, for visitor ``p``: looked up in the rows of
+        game/rent.py (rent.lookup, inline), or worked out there when the kind's rent reads more of the game."""
         t = self.tables
-        kind = t.kind[s]
+        rows = t.rent_rows[s]
+        if rows is None:
+            return live_rent(self, s, o, p)
+        row = rows[self.buildings[s]]
+        if row.__class__ is int:
+            value: int = row
+            return value
         owner = self.owner
-        if kind == STREET:
-            level = self.buildings[s]
-            if level:
-                return t.rent_by_level[s][level]
+        if row.__class__ is list:  # [not whole, whole]: the whole group, or not
             for m in t.peers[s]:
                 if owner[m] != o:
-                    return t.rent_by_level[s][0]
-            return t.rent_whole_group[s]
+                    value = row[0]
+                    return value
+            value = row[1]
+            return value
         owned = 0
         for m in t.peers[s]:
             if owner[m] == o:
                 owned += 1
-        if kind == RAILROAD:
-            return t.rent_by_level[s][owned - 1]
+        cell = row[owned]
+        if cell.__class__ is int:
+            value = cell
+            return value
         last = self.last_roll
-        return t.rent_by_level[s][owned - 1] * (last[0] + last[1] if len(last) == 2 else sum(last))
+        total = last[0] + last[1] if len(last) == 2 else sum(last)
+        if self.last_extra:  # the extra die's number counts in the total, as `dice` reads it
+            total += sum(face for face in self.last_extra if type(face) is int)
+        if total < len(cell):
+            value = cell[total]
+            return value
+        return live_rent(self, s, o, p)
 
     def _land(self, p: int, rent_mod: tuple[str, int] | None) -> Steps:
         t = self.tables

@@ -127,7 +127,7 @@ class Money:
             if owner[s] == p:
                 if buildings[s]:
                     total += buildings[s] * self.sell_value(t.group_of[s])
-                if not mortgaged[s] and mortgaging:
+                if not mortgaged[s] and mortgaging and t.mortgageable[s]:
                     total += t.mortgage[s]
         return total >= amount
 

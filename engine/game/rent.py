@@ -1,40 +1,119 @@
-"""Rent: the one home of what a lot's rent is, for the engine (``Game.rent_due``), the analysis (the money
-tables of ``monopoly analyze``) and the bots (what a house adds).
+"""Rent: the one home of what a lot's rent is, for the engine (``Game.rent_due``, the turn loop), the analysis
+(the money tables of ``monopoly analyze``) and the bots (what a house adds).
 
-The functions take the lot's printed rent list and what decides the rent (buildings, whether the owner has
-the whole group, how many of the kind the owner has, the dice), not a game: the analysis asks about levels
-no game is at.
+A lot's rent is its kind's (`kinds.*.rent` in the ruleset; the classic kinds are in rulesets/base/defaults.yaml),
+an expression of the effect language over the lot (`monopoly.effects.rent`). A rent that reads only the lot, the
+dice and the rules is worked out here once per lot, level, count of the group owned and dice total when the
+ruleset is compiled (:func:`rent_rows`), and looked up while playing (:func:`lookup`, and the same lines inline
+in ``Game._rent_at``); any other rent is worked out at each payment (:func:`live_rent`).
 
->>> baltic = (4, 20, 60, 180, 320, 450)
->>> street_rent(baltic, 0, whole_group=False, multiplier=2, hotel_level=5)
-4
->>> street_rent(baltic, 0, whole_group=True, multiplier=2, hotel_level=5)
-8
->>> street_rent(baltic, 5, whole_group=True, multiplier=2, hotel_level=5)   # a hotel (houses_per_hotel + 1)
-450
->>> street_rent(baltic, 4, whole_group=True, multiplier=2, hotel_level=4)   # three houses to a hotel
-450
->>> railroad_rent((25, 50, 100, 200), owned=3), utility_rent((4, 10), owned=2, dice=7)
+>>> import monopoly
+>>> from monopoly.game.tables import tables_for
+>>> t = tables_for(monopoly.load_ruleset("classic"))
+>>> baltic = t.names.index("Baltic Avenue")
+>>> rent_at(t, baltic, 0, 1), rent_at(t, baltic, 0, 2), rent_at(t, baltic, 5, 2)   # alone, whole group, hotel
+(4, 8, 450)
+>>> rent_at(t, t.names.index("Reading Railroad"), 0, 3), rent_at(t, t.names.index("Water Works"), 0, 2, dice=7)
 (100, 70)
 """
 
 from __future__ import annotations
 
+from typing import Any
 
-def street_rent(rent: tuple[int, ...], level: int, *, whole_group: bool, multiplier: int, hotel_level: int) -> int:
-    """A street's rent at building ``level`` (0: none, 1 to ``hotel_level - 1`` houses, ``hotel_level`` a hotel):
-    the site's rent, times ``multiplier`` (the rules' ``full_group_multiplier``) when the owner has the whole
-    group unimproved; the hotel's is the last of the list, whatever number of houses a hotel takes."""
-    if level == 0:
-        return rent[0] * multiplier if whole_group else rent[0]
-    return rent[-1] if level == hotel_level else rent[level]
+from ..effects.compile import AmountFn
+from ..effects.rent import RentHere, evaluate
+
+__all__ = ["live_rent", "lookup", "rent_at", "rent_rows"]
 
 
-def railroad_rent(rent: tuple[int, ...], *, owned: int) -> int:
-    """A railroad's rent when its owner has ``owned`` of the group."""
-    return rent[owned - 1]
+def rent_rows(rent: AmountFn, figures: tuple[int, ...], *, levels: int, size: int, hotel_level: int,
+              totals: tuple[int, ...] | None) -> tuple[Any, ...]:
+    """A pure rent worked out for one lot: by level (``0 .. levels - 1``), a row that is one number when the
+    count owned does not change it, a list ``[not whole, whole]`` when only owning the whole group does, else a
+    tuple by the count owned (``0 .. size``) of cells, each one number, or (``totals``: the rent reads the dice,
+    which may total these) a tuple by the dice total."""
+    rows: list[Any] = []
+    for level in range(levels):
+        row: list[Any] = []
+        for owned in range(size + 1):
+            if totals is None:
+                row.append(evaluate(rent, figures=figures, level=level, owned=owned, size=size,
+                                    hotel_level=hotel_level, dice=0))
+                continue
+            cell = [0] * (max(totals) + 1)
+            for total in totals:
+                cell[total] = evaluate(rent, figures=figures, level=level, owned=owned, size=size,
+                                       hotel_level=hotel_level, dice=total)
+            row.append(cell[totals[0]] if len({cell[total] for total in totals}) == 1 else tuple(cell))
+        rows.append(_row(row))
+    return tuple(rows)
 
 
-def utility_rent(rent: tuple[int, ...], *, owned: int, dice: int) -> int:
-    """A utility's rent when its owner has ``owned`` of the group: the factor times the ``dice`` thrown."""
-    return rent[owned - 1] * dice
+def _row(row: list[Any]) -> Any:
+    """One level's cells by the count owned (``0 .. size``) as the lookup takes them: one number when the count
+    does not change the rent, a list ``[not whole, whole]`` when only owning the whole group does (then the
+    count stops at the first lot of the group someone else has), else a tuple by the count."""
+    counted = row[1:] or row
+    if all(type(cell) is int and cell == counted[0] for cell in counted):
+        return counted[0]
+    apart = counted[:-1]
+    if apart and all(type(cell) is int and cell == apart[0] for cell in apart) and type(counted[-1]) is int:
+        return [apart[0], counted[-1]]
+    return tuple(row)
+
+
+def lookup(rows: tuple[Any, ...], level: int, owned: int, total: int, size: int) -> int | None:
+    """The rent in a lot's rows at this level, count owned (of a group of ``size``) and dice total (None: a
+    total the rows do not hold)."""
+    row = rows[level]
+    if row.__class__ is int:
+        value: int = row
+        return value
+    if row.__class__ is list:
+        value = row[owned == size]
+        return value
+    cell = row[owned]
+    if cell.__class__ is int:
+        value = cell
+        return value
+    return int(cell[total]) if 0 <= total < len(cell) else None
+
+
+def rent_at(tables: Any, s: int, level: int, owned: int, dice: int = 7) -> int:
+    """The rent of lot ``s`` of these tables at building ``level`` with ``owned`` of its group owned and the dice
+    at ``dice`` (for a rent that reads more of the game than that: 0, it is known only in a game)."""
+    rows = tables.rent_rows[s]
+    if rows is None:
+        return 0
+    found = lookup(rows, level, owned, dice, len(tables.peers[s]))
+    if found is not None:
+        return found
+    return evaluate(tables.rent_fn[s], figures=tables.rent[s], level=level, owned=owned,
+                    size=len(tables.peers[s]), hotel_level=tables.hotel_level, dice=dice)
+
+
+class _Live:
+    """A game as a rent worked out at payment reads it: the game itself, with the lot being rented."""
+
+    __slots__ = ("_game", "rent_here")
+
+    def __init__(self, game: Any, here: RentHere):
+        self._game = game
+        self.rent_here = here
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def live_rent(game: Any, s: int, o: int, p: int) -> int:
+    """The rent of lot ``s`` owned by ``o`` for visitor ``p`` (-1: nobody in particular) as the game stands: for a
+    rent that is not worked out ahead, and for dice totals the rows do not hold."""
+    t = game.tables
+    owner = game.owner
+    owned = sum(1 for m in t.peers[s] if owner[m] == o)
+    here = RentHere(t.rent[s], game.buildings[s] if t.build_on[s] else 0, owned, len(t.peers[s]),
+                    t.hotel_level)
+    value: int = t.rent_fn[s](_Live(game, here), p)
+    return value
+

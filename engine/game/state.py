@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from .end import turn_cap
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
-from .tables import STREET, tables_for
+from .tables import tables_for
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -764,7 +764,7 @@ def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> Non
         if not level:
             continue
         group = t.group_of[space]
-        if t.kind[space] != STREET or group < 0 or not t.buildable[group]:
+        if not t.build_on[space] or group < 0 or not t.buildable[group]:
             add(f"{t.names[space]} has buildings, but nothing can be built on it")
         elif owner[space] < 0:
             add(f"{t.names[space]} has buildings but no owner")

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..effects.compile import Names, compile_condition, compile_effect
-from ..ruleset.model import Ruleset
+from ..effects.rent import compile_rent, is_pure, reads_dice
+from ..ruleset.model import Kind, Ruleset
 from .dice import compile_dice, doubles_places
-from .rent import railroad_rent, street_rent, utility_rent
+from .rent import rent_at, rent_rows
 
-# Space kind codes for the turn loop.
-NOTHING, STREET, RAILROAD, UTILITY, DRAW = 0, 1, 2, 3, 4
-KIND_CODE = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY, "draw": DRAW}
+# Space kind codes for the turn loop: nothing to do, a lot (of a kind that is owned), a draw.
+NOTHING, LOT, DRAW = 0, 1, 4
 # What a landing takes (Tables.landing).
 QUIET, OWNABLE, ASK = 0, 1, 2
 
@@ -41,7 +41,8 @@ class Tables:
         self.ruleset = ruleset
         board = ruleset.board
         rules = ruleset.rules
-        names = Names(board, rules.rounding, tuple(name for name, _ in ruleset.variables),
+        rule_values = dict(ruleset.rule_values)
+        names = Names(board, rules.rounding, tuple(name for name, _ in ruleset.variables), rule_values,
                       extra_die=ruleset.extra_die is not None, doubles=doubles_places(ruleset))
         #: the dice beyond a count and sides (game/dice.py), or None
         self.dice = compile_dice(ruleset, names)
@@ -51,8 +52,14 @@ class Tables:
         self.variable_start = tuple(value for _, value in ruleset.variables)
         self.size = len(board)
         self.names = tuple(s.name for s in board)
-        self.kind = [KIND_CODE.get(s.kind, NOTHING) for s in board]
+        kinds = {kind.name: kind for kind in ruleset.kinds}
+        kind_of = [kinds.get(s.kind, Kind(s.kind)) for s in board]
+        self.kind = [LOT if s.ownable else DRAW if s.kind == "draw" else NOTHING for s in board]
         self.ownable = tuple(s.index for s in board if s.ownable)
+        #: by space: whether houses and hotels go on it, whether it may be mortgaged (its kind's `build`,
+        #: `mortgaged`)
+        self.build_on = [s.buildable for s in board]
+        self.mortgageable = [kind.owned and kind.mortgaged for kind in kind_of]
         self.price = [s.price or 0 for s in board]
         self.mortgage = [s.mortgage or 0 for s in board]
         self.rent = [s.rent for s in board]
@@ -64,35 +71,39 @@ class Tables:
         self.group_of = [group_keys.index(s.group) if s.group in group_keys and s.ownable else -1 for s in board]
         self.members = [g.members for g in ruleset.groups]
         self.house_cost = [g.house_cost or 0 for g in ruleset.groups]
-        self.buildable = [bool(g.members) and board[g.members[0]].kind == "street" and g.house_cost is not None
+        self.buildable = [bool(g.members) and board[g.members[0]].buildable and g.house_cost is not None
                           for g in ruleset.groups]
         self.hph = rules.building.houses_per_hotel
         self.hotel_level = self.hph + 1
-        # Rent by the rules of game/rent.py, worked out once per space: a street's rent by building level (and
-        # unimproved with the whole group), a railroad's by how many of the group the owner has, a utility's
-        # factor of the dice by the same; the turn loop looks them up (Game._rent_at).
-        multiplier = rules.full_group_multiplier
-        self.rent_by_level: list[tuple[int, ...]] = []
-        self.rent_whole_group = [0] * self.size
+        # Each lot's rent by its kind's (game/rent.py): worked out here for every level, count of its group owned
+        # and dice total when it reads no more than that (rent_rows, looked up by Game._rent_at), else None and
+        # worked out at each payment from rent_fn.
+        totals = tuple(range(ruleset.dice_count, ruleset.dice_count * ruleset.dice_sides + 1))
+        self.rent_rows: list[tuple[Any, ...] | None] = [None] * self.size
+        self.rent_fn: list[Any] = [None] * self.size
         self.peers: list[tuple[int, ...]] = [() for _ in board]
+        compiled: dict[str, tuple[Any, bool, bool]] = {}
         for s in board:
             group = self.group_of[s.index]
-            members = tuple(self.members[group]) if group >= 0 else ()
-            self.peers[s.index] = members
-            kind = self.kind[s.index]
-            rent = s.rent
-            if kind == STREET and rent:
-                self.rent_by_level.append(tuple(
-                    street_rent(rent, level, whole_group=False, multiplier=multiplier, hotel_level=self.hotel_level)
-                    for level in range(self.hotel_level + 1)))
-                self.rent_whole_group[s.index] = street_rent(rent, 0, whole_group=True, multiplier=multiplier,
-                                                             hotel_level=self.hotel_level)
-            elif kind == RAILROAD and rent:
-                self.rent_by_level.append(tuple(railroad_rent(rent, owned=n) for n in range(1, len(rent) + 1)))
-            elif kind == UTILITY and rent:
-                self.rent_by_level.append(tuple(utility_rent(rent, owned=n, dice=1) for n in range(1, len(rent) + 1)))
-            else:
-                self.rent_by_level.append(())
+            members = tuple(self.members[group]) if group >= 0 else (s.index,) if s.ownable else ()
+            self.peers[s.index] = members  # a lot's group (a lot of no group: itself alone)
+            kind = kind_of[s.index]
+            if not s.ownable or kind.rent is None:
+                continue
+            if kind.name not in compiled:
+                compiled[kind.name] = (compile_rent(kind.rent, rule_values, names), is_pure(kind.rent),
+                                       reads_dice(kind.rent))
+            fn, pure, dice = compiled[kind.name]
+            self.rent_fn[s.index] = fn
+            if pure:
+                self.rent_rows[s.index] = rent_rows(fn, s.rent, levels=self.hotel_level + 1 if s.buildable else 1,
+                                                    size=len(members), hotel_level=self.hotel_level,
+                                                    totals=totals if dice else None)
+        #: By lot that is built on: its rent at each level with its whole group owned (from the rows; None for a
+        #: rent worked out at payment), what a bot weighs a house by.
+        self.rent_whole: list[tuple[int, ...] | None] = [
+            tuple(rent_at(self, s.index, level, len(self.peers[s.index])) for level in range(self.hotel_level + 1))
+            if s.buildable and self.rent_rows[s.index] is not None else None for s in board]
         self.space_effect = [
             compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
         ]

@@ -35,7 +35,35 @@ def _load_defaults() -> dict[str, Any]:
 #: ``rulesets/base/defaults.yaml`` (data, as every rule is); this is that file, loaded.
 DEFAULTS: dict[str, Any] = _load_defaults()
 
-OWNABLE_KINDS = frozenset({"street", "railroad", "utility"})
+
+def rule_values(rules: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The leaves of a `rules:` tree by their path as an expression reads them (``rules.salary``: 200)."""
+    found: list[tuple[str, Any]] = []
+
+    def walk(prefix: str, node: dict[str, Any]) -> None:
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}.{key}", value)
+            else:
+                found.append((f"{prefix}.{key}", value))
+
+    walk("rules", rules)
+    return tuple(found)
+
+
+@attrs.frozen
+class Kind:
+    """A kind of space (`kinds:`): whether its lots are owned (bought, auctioned, traded), built on, mortgaged,
+    and the rent of an owned one (``rent``, an expression of the effect language over the lot: its level, how
+    many of its group its owner has, its figures, the dice; ``rent_text`` as written). The roles of the go,
+    jail and draw kinds (the salary, where jail is, drawing from the space's deck) go by their names."""
+
+    name: str
+    owned: bool = False
+    build: bool = False
+    mortgaged: bool = False
+    rent_text: str | None = None
+    rent: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -64,10 +92,9 @@ class Space:
     deck: str | None = None
     effect_text: str | None = None
     effect: Any = attrs.field(default=None, eq=False, repr=False)
-
-    @property
-    def ownable(self) -> bool:
-        return self.kind in OWNABLE_KINDS
+    #: from its kind (`kinds:`): whether the space is a lot that is owned, and built on
+    ownable: bool = False
+    buildable: bool = False
 
 
 @attrs.frozen
@@ -201,6 +228,17 @@ class Ruleset:
     dice_doubles: tuple[int, ...] | None = None
     #: a die thrown beside the counted ones (`dice.extra`: the speed die); None: none
     extra_die: ExtraDie | None = None
+    #: the kinds of space (`kinds:`, the classic ones from rulesets/base/defaults.yaml), in the file's order
+    kinds: tuple[Kind, ...] = ()
+    #: every value of `rules:` by its path (``rules.salary``: 200), as `rules.` expressions read them
+    rule_values: tuple[tuple[str, Any], ...] = ()
+
+    def kind(self, name: str) -> Kind:
+        """The kind of that name; ``KeyError`` if there is none."""
+        for kind in self.kinds:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
 
     def space(self, name: str) -> Space:
         """The first space with this name; ``KeyError`` if there is none."""
@@ -259,6 +297,8 @@ class Ruleset:
             "triggers": [_drop_none({"name": t.name, "on": t.on, "space": t.space_name, "kind": t.kind,
                                      "if": t.condition_text, "instead": t.instead or None, "effect": t.effect_text})
                          for t in self.triggers],
+            "kinds": {k.name: _drop_none({"owned": k.owned, "build": k.build, "mortgaged": k.mortgaged,
+                                          "rent": k.rent_text}) for k in self.kinds},
             "permissions": {p.key: p.text for p in self.permissions},
             **({"variables": dict(self.variables)} if self.variables else {}),
             "rules": {
@@ -318,15 +358,21 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
                   variants: tuple[str, ...] = (), files: tuple[str, ...] = ()) -> Ruleset:
     """The model of a checked tree. ``effects`` maps the place of each effect text to its AST."""
     data = with_defaults(data)
+    kinds = tuple(Kind(name, bool(raw.get("owned", False)), bool(raw.get("build", False)),
+                       bool(raw.get("mortgaged", False)), raw.get("rent"), effects.get(("kinds", name, "rent")))
+                  for name, raw in data.get("kinds", {}).items())
+    by_name = {kind.name: kind for kind in kinds}
     board = []
     for index, raw in enumerate(data["board"]):
         price = raw.get("price")
+        kind = by_name.get(raw["kind"], Kind(raw["kind"]))
         board.append(Space(
             index=index, name=raw["name"], kind=raw["kind"], label=raw.get("label", raw["name"]),
             group=raw.get("group"), price=price,
             mortgage=raw.get("mortgage", price // 2 if price is not None else None),
             rent=tuple(raw.get("rent", ())), deck=raw.get("deck"),
             effect_text=raw.get("effect"), effect=effects.get(("board", index, "effect")),
+            ownable=kind.owned, buildable=kind.build,
         ))
     groups = tuple(
         Group(key, raw.get("name", key.replace("_", " ").title()), raw.get("color"), raw.get("house_cost"),
@@ -373,7 +419,8 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         dice_count=data["dice"]["count"], dice_sides=data["dice"]["sides"],
         houses=data["bank"]["houses"], hotels=data["bank"]["hotels"], starting_cash=data["bank"]["starting_cash"],
         groups=groups, board=tuple(board), decks=decks, triggers=triggers, rules=rules,
-        variants=variants, files=files, variables=tuple(data.get("variables", {}).items()),
+        variants=variants, files=files, variables=tuple(data.get("variables", {}).items()), kinds=kinds,
+        rule_values=rule_values(r),
         permissions=tuple(Permission(key, text, effects.get(("permissions", key)))
                           for key, text in data.get("permissions", {}).items()),
         dice_doubles=dice_doubles, extra_die=extra_die,

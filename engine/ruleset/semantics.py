@@ -10,12 +10,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..effects.check import TRIGGER_AMOUNTS, EffectNames, parse_and_check, parse_and_check_condition
+from ..effects.ast import plural
+from ..effects.check import (
+    TRIGGER_AMOUNTS,
+    EffectNames,
+    parse_and_check,
+    parse_and_check_condition,
+    parse_and_check_number,
+)
 from ..effects.parse import keywords
+from ..effects.rent import figures_read
 from .compose import Composed
 from .dice import check_dice, dice_thrown, effect_places, symbols_of
 from .load import Mark
-from .model import DEFAULTS, OWNABLE_KINDS, with_defaults
+from .model import DEFAULTS, rule_values, with_defaults
 from .problems import Problem
 from .schema import suggest
 
@@ -35,35 +43,70 @@ def check_composed(composed: Composed) -> tuple[list[Problem], dict[tuple[Any, .
     board: list[dict[str, Any]] = data["board"]
     groups: dict[str, dict[str, Any]] = data.get("groups", {})
     decks: dict[str, dict[str, Any]] = data.get("decks", {})
-    rules = data["rules"]
-    _check_board(composed, board, groups, decks, rules, problems)
-    _check_groups(composed, board, groups, rules, problems)
+    kinds: dict[str, dict[str, Any]] = data.get("kinds", {})
+    _check_kinds(composed, kinds, problems)
+    _check_board(composed, board, groups, decks, kinds, problems)
+    _check_groups(composed, board, groups, kinds, problems)
     _check_decks(composed, board, decks, problems)
     _check_misc(composed, data, board, problems)
     check_dice(composed, data["dice"], problems)
     effects = _check_effects(composed, data, board, problems)
+    _check_rent_figures(composed, data, board, kinds, effects, problems)
     return problems, effects
 
 
+def _check_kinds(composed: Composed, kinds: dict[str, dict[str, Any]], problems: list[Problem]) -> None:
+    """A kind that is not owned is neither built on nor mortgaged and has no rent; an owned one has a rent."""
+    for name, kind in kinds.items():
+        here = ("kinds", name)
+        if kind.get("owned"):
+            if "rent" not in kind:
+                problems.append(composed.problem(here + ("owned",), "missing-key",
+                                                 f"kind {name} is owned but has no rent",
+                                                 'give it a rent, such as "rent: figure owned in group"'))
+            continue
+        for key, what in (("build", "built on"), ("mortgaged", "mortgaged"), ("rent", "given a rent")):
+            if kind.get(key, False) is not False:
+                problems.append(composed.problem(
+                    here + (key,), "kind-not-owned", f"kind {name} is not owned, so it cannot be {what}",
+                    f"add owned: true to kind {name}, or take {key} away", key=True))
+
+
+def _owned_kinds(kinds: dict[str, dict[str, Any]]) -> list[str]:
+    return [name for name, kind in kinds.items() if kind.get("owned")]
+
+
+def _spoken_list(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[str, Any],
-                 decks: dict[str, Any], rules: dict[str, Any], problems: list[Problem]) -> None:
-    kinds = Counter(space["kind"] for space in board)
-    if kinds["jail"] != 1:
+                 decks: dict[str, Any], kinds: dict[str, dict[str, Any]], problems: list[Problem]) -> None:
+    counts = Counter(space["kind"] for space in board)
+    if counts["jail"] != 1:
         jails = [i for i, s in enumerate(board) if s["kind"] == "jail"]
         where = ("board", jails[1], "kind") if len(jails) > 1 else ("board",)
         problems.append(composed.problem(where, "jail-count",
-                                         f"the board needs exactly one space of kind jail, it has {kinds['jail']}",
+                                         f"the board needs exactly one space of kind jail, it has {counts['jail']}",
                                          "jail is where `go to jail` and the doubles rule send a player"))
-    if kinds["go"] > 1:
+    if counts["go"] > 1:
         problems.append(composed.problem(("board",), "go-count",
-                                         f"the board has {kinds['go']} spaces of kind go; it may have one at most"))
-    owned_names = Counter(space["name"] for space in board if space["kind"] in OWNABLE_KINDS)
+                                         f"the board has {counts['go']} spaces of kind go; it may have one at most"))
+    owned = _owned_kinds(kinds)
+    owned_names = Counter(space["name"] for space in board if space["kind"] in owned)
     for index, space in enumerate(board):
         here = ("board", index)
         kind = space["kind"]
         name = space["name"]
-        if kind in OWNABLE_KINDS:
-            for key in ("group", "price", "rent"):
+        if kind not in kinds:
+            problems.append(composed.problem(  # the code the schema gave it when the kinds were a fixed list
+                here + ("kind",), "bad-value",
+                f"'{kind}' is not allowed in board[{index}].kind: no kind of that name is declared; use one of: "
+                + ", ".join(kinds), suggest(kind, kinds) or "declare it under kinds:, e.g. "
+                f"kinds: {{{kind}: {{owned: true, mortgaged: true, rent: figure owned in group}}}}"))
+            continue
+        if kind in owned:
+            for key in ("group", "price"):
                 if key not in space:
                     problems.append(composed.problem(here, "missing-key",
                                                      f'{kind} "{name}" needs a {key}', key=True))
@@ -79,21 +122,13 @@ def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[s
             if price is not None and mortgage is not None and mortgage > price:
                 problems.append(composed.problem(here + ("mortgage",), "mortgage-above-price",
                                                  f"mortgage value {mortgage} is more than the price {price}"))
-            rent = space.get("rent")
-            needed = rules["building"]["houses_per_hotel"] + 2
-            if kind == "street" and rent is not None and len(rent) < needed:
-                problems.append(composed.problem(
-                    here + ("rent",), "rent-length",
-                    f'"{name}" has {len(rent)} rent figures; a street needs {needed}: with 0 to '
-                    f'{needed - 2} houses, then with a hotel',
-                    _set_elsewhere(composed, ("rules", "building", "houses_per_hotel"), here + ("rent",),
-                                   f"houses_per_hotel is {needed - 2}")))
         else:
             for key in _OWNABLE_ONLY:
                 if key in space:
                     problems.append(composed.problem(
                         here + (key,), "not-ownable",
-                        f"a space of kind {kind} has no {key}: only streets, railroads and utilities do",
+                        f"a space of kind {kind} has no {key}: only "
+                        f"{_spoken_list([plural(k) for k in owned])} do",
                         _set_elsewhere(composed, here + ("kind",), here + (key,), f"its kind is {kind}"),
                         key=True))
         if kind == "draw":
@@ -129,32 +164,81 @@ def _has(data: Any, path: tuple[Any, ...]) -> bool:
 
 
 def _check_groups(composed: Composed, board: list[dict[str, Any]], groups: dict[str, Any],
-                  rules: dict[str, Any], problems: list[Problem]) -> None:
+                  kinds: dict[str, dict[str, Any]], problems: list[Problem]) -> None:
+    owned = _owned_kinds(kinds)
     for key, group in groups.items():
-        members = [(i, s) for i, s in enumerate(board) if s.get("group") == key and s["kind"] in OWNABLE_KINDS]
+        members = [(i, s) for i, s in enumerate(board) if s.get("group") == key and s["kind"] in owned]
         here = ("groups", key)
         if not members:
             problems.append(composed.problem(here, "unused-group", f"group '{key}' has no spaces", key=True,
                                              severity="warning"))
             continue
-        kinds = {s["kind"] for _, s in members}
-        if len(kinds) > 1:
-            problems.append(composed.problem(here, "mixed-group", f"group '{key}' mixes " + " and ".join(sorted(kinds)),
+        present = {s["kind"] for _, s in members}
+        if len(present) > 1:
+            problems.append(composed.problem(here, "mixed-group",
+                                             f"group '{key}' mixes " + " and ".join(sorted(present)),
                                              "a group holds spaces of one kind", key=True))
             continue
-        kind = kinds.pop()
-        if kind == "street" and "house_cost" not in group:
-            problems.append(composed.problem(here, "missing-key", f"group '{key}' holds streets and needs a house_cost",
-                                             key=True))
-        if kind in ("railroad", "utility"):
-            for index, space in members:
-                rent = space.get("rent")
-                if rent is not None and len(rent) != len(members):
-                    what = "rent figures" if kind == "railroad" else "dice multipliers"
-                    problems.append(composed.problem(
-                        ("board", index, "rent"), "rent-length",
-                        f'"{space["name"]}" has {len(rent)} {what}; its group \'{key}\' has {len(members)} '
-                        f"{kind} spaces, so it needs one for each number owned (1 to {len(members)})"))
+        kind = present.pop()
+        if kinds[kind].get("build") and "house_cost" not in group:
+            problems.append(composed.problem(here, "missing-key",
+                                             f"group '{key}' holds {plural(kind)} and needs a house_cost", key=True))
+
+
+def _check_rent_figures(composed: Composed, data: dict[str, Any], board: list[dict[str, Any]],
+                        kinds: dict[str, dict[str, Any]], effects: dict[tuple[Any, ...], Any],
+                        problems: list[Problem]) -> None:
+    """Each lot holds the rent figures its kind's rent reads: every `figure N` it can come to (by level, by how
+    many of its group are owned, by the dice), and one more, the last, when it reads `last figure` (the hotel's:
+    the figures between may go unread); without `last figure`, exactly those."""
+    rules = data["rules"]
+    hph = rules["building"]["houses_per_hotel"]
+    dice = data["dice"]
+    totals = tuple(range(dice["count"], dice["count"] * dice["sides"] + 1))
+    values = dict(rule_values(rules))
+    sizes = Counter(s.get("group") for s in board if kinds.get(s["kind"], {}).get("owned"))
+    read: dict[tuple[str, int], Any] = {}
+    for index, space in enumerate(board):
+        kind_name = space["kind"]
+        kind = kinds.get(kind_name)
+        if kind is None or not kind.get("owned"):
+            continue
+        rent_ast = effects.get(("kinds", kind_name, "rent"))
+        if rent_ast is None:
+            continue  # no rent, or one with its own problems
+        here = ("board", index)
+        name = space["name"]
+        size = sizes[space.get("group")] if space.get("group") is not None else 1
+        key = (kind_name, size)
+        if key not in read:
+            read[key] = figures_read(rent_ast, values, levels=hph + 2 if kind.get("build") else 1, size=size,
+                                     totals=totals)
+        needed, last, by_dice, by_owned = read[key]
+        rent = space.get("rent")
+        if rent is None:
+            if needed or last:
+                problems.append(composed.problem(here, "missing-key", f'{kind_name} "{name}" needs a rent', key=True))
+            continue
+        count = len(rent)
+        what = "dice multipliers" if by_dice else "rent figures"
+        if last and count < needed + 1:
+            if kind.get("build"):
+                message = (f'"{name}" has {count} rent figures; a {kind_name} needs {needed + 1}: with 0 to '
+                           f'{needed - 1} houses, then with a hotel')
+            else:
+                message = (f'"{name}" has {count} rent figures; the rent of kind {kind_name} reads figure {needed} '
+                           f"and the last one after it, so it needs {needed + 1}")
+            problems.append(composed.problem(
+                here + ("rent",), "rent-length", message,
+                _set_elsewhere(composed, ("rules", "building", "houses_per_hotel"), here + ("rent",),
+                               f"houses_per_hotel is {hph}") if kind.get("build") else None))
+        elif not last and (count < needed or (count > needed and needed == size and by_owned)):
+            if needed == size and by_owned and space.get("group") is not None:
+                message = (f'"{name}" has {count} {what}; its group \'{space["group"]}\' has {size} '
+                           f"{kind_name} spaces, so it needs one for each number owned (1 to {size})")
+            else:
+                message = f'"{name}" has {count} rent figures; the rent of kind {kind_name} reads {needed} of them'
+            problems.append(composed.problem(here + ("rent",), "rent-length", message))
 
 
 def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[str, Any],
@@ -232,6 +316,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         variables=frozenset(name for name in variables if name not in words),
         dice=dice_thrown(data["dice"]),
         faces=symbols_of(data["dice"]),
+        rules=rule_values(data["rules"]),
     )
     places: list[tuple[tuple[Any, ...], str, str, str | None]] = []
     for index, space in enumerate(board):
@@ -249,6 +334,9 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
             places.append((("triggers", index, "if"), trigger["if"], "condition", amount))
         places.append((("triggers", index, "effect"), trigger["effect"], "trigger", amount))
     places.extend((place, text, where, None) for place, text, where in effect_places(data["dice"]))
+    for name, kind in data.get("kinds", {}).items():
+        if isinstance(kind.get("rent"), str):
+            places.append((("kinds", name, "rent"), kind["rent"], "rent", None))
     effects: dict[tuple[Any, ...], Any] = {}
     total = 0
     for place, text, where, amount in places:
@@ -261,9 +349,11 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
             break
         if where == "condition":
             effect, found = parse_and_check_condition(text, names, amount=amount)
+        elif where == "rent":
+            effect, found = parse_and_check_number(text, names)
         else:
             effect, found = parse_and_check(text, names, where, amount=amount)
-        if effect is not None:
+        if effect is not None and not (where == "rent" and found):  # a rent with problems is not worked out
             effects[place] = effect
         for item in found:
             problems.append(_effect_problem(composed, place, item))
