@@ -4,6 +4,8 @@ same position without it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import monopoly
@@ -157,6 +159,18 @@ def test_snake_eyes_pays_500_before_the_move_and_other_doubles_nothing(edition: 
     game.fix_dice([(4, 4), (2, 6)])  # other doubles: 18, then 26
     game.play_turn()
     assert (game.position[0], game.cash[0]) == (26, 1500)
+
+
+@pytest.mark.parametrize(("roll", "bonus"), [((1, 1, 2), 500), ((1, 1, "bus"), 500), ((1, 2, 1), 0)])
+def test_snake_eyes_with_the_speed_die_reads_the_two_white_dice(roll: tuple[Any, ...], bonus: int) -> None:
+    """Two 1s on the white dice pay, whatever the speed die shows (its number is in `dice`, not in `die 1`,
+    `die 2`); a 1 on the speed die beside one white 1 is no snake eyes."""
+    game, _ = setup_game("classic", ("speed-die", "snake-eyes-bonus"))
+    game.laps[0] = 1  # past GO: the speed die is thrown
+    game.position[0] = 10
+    game.fix_dice([roll, (2, 4, 3)])
+    game.play_turn()
+    assert game.cash[0] - 1500 == bonus
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -154,6 +154,32 @@ def test_mr_monopoly_with_every_lot_owned_pays_the_next_rent_of_an_unmortgaged_l
     assert [e["amount"] for e in events if e["type"] == "payment" and e["reason"] == "rent"] == [8, 12]
 
 
+@pytest.mark.parametrize("exempt", ["rules", "permission"])
+def test_mr_monopoly_passes_the_lots_of_an_owner_who_collects_no_rent(tmp_path: Path, exempt: str) -> None:
+    """Found by a review: the next lot "where you pay rent" is not one whose owner, in jail, collects none (by
+    `rent_in_jail: false`, or by a rent permission); Mr. Monopoly goes on to seat 2's Boardwalk."""
+    from tests.scenario import ScriptedAgent as Scripted
+
+    if exempt == "rules":
+        ruleset = monopoly.load_ruleset("classic", ["speed-die", "no-rent-in-jail"])
+    else:
+        path = tmp_path / "jailed.yaml"
+        path.write_text("id: jailed\nkind: variant\nname: Jailed\ndescription: No rent from a jailed owner.\n"
+                        "permissions: {rent: not owner is in jail}\n", encoding="utf-8")
+        ruleset = monopoly.load_ruleset("classic", ["speed-die", str(path)])
+    game = monopoly.Game(ruleset, [Scripted(), Scripted(), Scripted()], seed=1)
+    game.start()
+    game.laps[0] = 1
+    boardwalk = sp(game, "Boardwalk")
+    for s in game.tables.ownable:
+        game.give(s, 2 if s == boardwalk else 1)
+    game.send_to_jail(1)
+    game.fix_dice([(1, 2, "mr_monopoly")])  # Baltic (seat 1's, in jail: no rent), then on to Boardwalk
+    game.play_turn()
+    assert game.position[0] == boardwalk
+    assert game.cash == [1500 - 50, 1500, 1500 + 50]
+
+
 @pytest.mark.parametrize("holder", [0, 1])
 def test_mr_monopoly_with_no_lot_to_go_to_does_nothing(holder: int) -> None:
     """Every lot owned and mortgaged (by the other player), or every lot the mover's own."""

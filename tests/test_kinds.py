@@ -234,3 +234,16 @@ def test_a_rent_that_reads_the_game_is_worked_out_at_each_payment(tmp_path: Path
     game.play_turn()
     assert (game.cash[0], game.cash[1]) == (1000 - 125, 1500 + 125)
     assert game.rent_due(reading) == 25  # a query of nobody in particular: `cash` is nobody's
+
+
+def test_nearest_a_group_with_no_spaces_is_a_located_error_not_a_crash_in_play(tmp_path: Path) -> None:
+    """Found by a review: a declared group that no space is in passed validate, then play crashed on `nearest`."""
+    path = tmp_path / "harbours.yaml"
+    path.write_text("id: harbours\nname: Harbours\nextends: classic\ngroups:\n  harbours: {name: Harbours}\n"
+                    "decks:\n  chance:\n    add:\n      - {text: Go to the nearest harbour., "
+                    "effect: advance to nearest harbours}\n", encoding="utf-8")
+    with pytest.raises(monopoly.RulesetError) as caught:
+        monopoly.load_ruleset(str(path))
+    [problem] = [p for p in caught.value.problems if p.severity == "error"]
+    assert (problem.code, problem.line, problem.column) == ("effect-nearest-nothing", 9, 71)
+    assert problem.hint == 'give spaces "group: harbours", or name a kind or group the board has'

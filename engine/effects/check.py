@@ -43,6 +43,9 @@ class EffectNames:
     #: the values of the ruleset's rules by path (``rules.rent.full_group_multiplier``: 2), for `rules.` numbers;
     #: None: not known, and a `rules.` number is not checked
     rules: tuple[tuple[str, object], ...] | None = attrs.field(converter=_pairs, default=None)
+    #: the groups that have spaces on this board (None: every group does); `nearest` a group of none finds nothing
+    placed_groups: frozenset[str] | None = attrs.field(converter=attrs.converters.optional(frozenset),
+                                                       default=None)
 
 
 @attrs.frozen
@@ -198,7 +201,7 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         if isinstance(target, ast.SpaceTarget) and target.name not in names.spaces:
             yield _unknown_space(target.name, target.line, target.column, names)
         elif isinstance(target, ast.NearestTarget):
-            yield from _check_nearest(target, kinds_and_groups)
+            yield from _check_nearest(target, kinds_and_groups, names)
     elif isinstance(statement, ast.Draw) and statement.deck not in names.decks:
         yield EffectProblem(
             "unknown-deck",
@@ -227,12 +230,19 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
             )
 
 
-def _check_nearest(target: ast.NearestTarget, kinds_and_groups: frozenset[str]) -> Iterator[EffectProblem]:
+def _check_nearest(target: ast.NearestTarget, kinds_and_groups: frozenset[str],
+                   names: EffectNames) -> Iterator[EffectProblem]:
     """`nearest KIND` (or `lot`, any space that can be owned), its filters, and the targets after `or`."""
     part: ast.NearestTarget | None = target
     while part is not None:
         if part.name not in kinds_and_groups and (part.name != "lot" or "lot" in kinds_and_groups):
             yield _unknown_kind_or_group(part.name, part.line, part.column, kinds_and_groups | {"lot"})
+        elif (names.placed_groups is not None and part.name in names.groups and part.name not in names.kinds
+              and part.name not in names.placed_groups):
+            yield EffectProblem(
+                "nearest-nothing", f'group "{part.name}" has no space on this board: "nearest {part.name}" finds '
+                "nothing", f'give spaces "group: {part.name}", or name a kind or group the board has',
+                part.line, part.column)
         if part.filter == "unowned" and part.others:
             yield EffectProblem("nearest-never", f'"{part.to_text()}" names no space: an unowned lot is owned by '
                                 "nobody", 'write "nearest unowned lot" or "nearest lot owned by another player"',

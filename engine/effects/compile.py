@@ -349,9 +349,12 @@ def _kept(game: Any, p: int, indexes: tuple[int, ...], kept: str | None, others:
     """The spaces of ``indexes`` a filtered `nearest` means now (a lot owned by another: a player still in the
     game other than ``p``)."""
     owner, mortgaged = game.owner, game.mortgaged
-    return tuple(s for s in indexes
-                 if (kept != "unowned" or owner[s] < 0) and (kept != "unmortgaged" or not mortgaged[s])
-                 and (not others or (owner[s] >= 0 and owner[s] != p)))
+    found = tuple(s for s in indexes
+                  if (kept != "unowned" or owner[s] < 0) and (kept != "unmortgaged" or not mortgaged[s])
+                  and (not others or (owner[s] >= 0 and owner[s] != p)))
+    if kept == "unmortgaged" and others:  # another's lot not mortgaged: one where a rent would be charged
+        return tuple(s for s in found if game.charges_rent(p, s))
+    return found
 
 
 def _move_by(statement: ast.MoveBy, names: Names) -> Run:
@@ -456,7 +459,7 @@ def _plain_money_cost(statement: Any, names: Names) -> AmountFn:
 
 def _targets(target: Any, names: Names) -> tuple[int, ...]:
     if isinstance(target, ast.NearestTarget):
-        return names.by_kind_or_group[target.name]
+        return names.by_kind_or_group.get(target.name, ())  # none (the checker reports it): nobody moves
     return names.by_name[target.name]
 
 

@@ -87,6 +87,17 @@ def reads_owned(rent: Any) -> bool:
                (isinstance(node, ast.RentTest) and node.name == "whole_group") for node in _nodes(rent))
 
 
+def reads_count(rent: Any) -> str:
+    """What ``rent`` reads of how many of its group the owner has: "count" (`owned in group`), "whole" (only
+    `whole group`), or "none"."""
+    nodes = list(_nodes(rent))
+    if any(isinstance(node, ast.Quantity) and node.name == "owned_in_group" for node in nodes):
+        return "count"
+    if any(isinstance(node, ast.RentTest) and node.name == "whole_group" for node in nodes):
+        return "whole"
+    return "none"
+
+
 def compile_rent(rent: ast.Amount, rules: dict[str, Any], names: Names | None = None) -> AmountFn:
     """``rent`` as a function of (game, player): ``game.rent_here`` is the lot (``rules``: the values of the
     rules by path, for a rent that names no space; ``names``: the board's, for one that does)."""

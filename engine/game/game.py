@@ -885,6 +885,23 @@ class Game(Money):
         old = self.position[p]
         _move(self, p, old, (old - steps) % self.tables.size, False)
 
+    def charges_rent(self, p: int, s: int) -> bool:
+        """Whether ``p`` would be charged rent on ``s`` (owned by another, not mortgaged) by the rules: not when
+        its owner is in jail and the rules say no rent then, nor when the ruleset's rent permission (asked as if
+        ``p`` stood on ``s``) says no. What the filtered `nearest` of the speed die's Mr. Monopoly goes by."""
+        o = self.owner[s]
+        if o < 0 or o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self._rent_in_jail):
+            return False
+        permit = self.tables.permit_rent
+        if permit is None:
+            return True
+        position = self.position
+        here, position[p] = position[p], s  # the permission reads the owner of the space the player is on
+        try:
+            return bool(permit(self, p))
+        finally:
+            position[p] = here
+
     def _rent_owed(self, p: int, s: int, rent_mod: tuple[str, int] | None) -> int:
         """What ``p`` owes for landing on ``s`` (owned by another): the one place of who collects rent (not on
         a mortgaged lot; from a jailed owner only by the rules)."""
@@ -1103,13 +1120,13 @@ class Game(Money):
     # player's turn).
 
     def advance_to(self, p: int, targets: tuple[int, ...], rent: tuple[str, int] | None) -> Steps:
-        if self.jail_turns[p] >= 0:
+        if self.jail_turns[p] >= 0 or not targets:
             return
         yield from self._forward(p, steps_ahead_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, rent)
 
     def go_back_to(self, p: int, targets: tuple[int, ...]) -> Steps:
-        if self.jail_turns[p] >= 0:
+        if self.jail_turns[p] >= 0 or not targets:
             return
         self._backward(p, steps_back_to(self.position[p], targets, size=self.tables.size))
         yield from self._chain_land(p, None)

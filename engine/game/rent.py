@@ -28,15 +28,23 @@ __all__ = ["live_rent", "lookup", "rent_at", "rent_rows"]
 
 
 def rent_rows(rent: AmountFn, figures: tuple[int, ...], *, levels: int, size: int, hotel_level: int,
-              totals: tuple[int, ...] | None) -> tuple[Any, ...]:
+              totals: tuple[int, ...] | None, counts: str = "count") -> tuple[Any, ...]:
     """A pure rent worked out for one lot: by level (``0 .. levels - 1``), a row that is one number when the
     count owned does not change it, a list ``[not whole, whole]`` when only owning the whole group does, else a
     tuple by the count owned (``0 .. size``) of cells, each one number, or (``totals``: the rent reads the dice,
-    which may total these) a tuple by the dice total."""
+    which may total these) a tuple by the dice total. ``counts`` (:func:`~monopoly.effects.rent.reads_count`):
+    a rent that reads only whether the group is whole is worked out for one count short of it and for it, one
+    that reads no count once; the other counts are the same."""
     rows: list[Any] = []
     for level in range(levels):
         row: list[Any] = []
         for owned in range(size + 1):
+            if counts != "count" and owned not in (size, 0 if counts == "whole" else size) and row:
+                row.append(row[-1])  # as for the count before: the rent does not tell them apart
+                continue
+            if counts == "none" and owned < size:
+                row.append(None)  # filled in from the whole group's below
+                continue
             if totals is None:
                 row.append(evaluate(rent, figures=figures, level=level, owned=owned, size=size,
                                     hotel_level=hotel_level, dice=0))
@@ -46,8 +54,33 @@ def rent_rows(rent: AmountFn, figures: tuple[int, ...], *, levels: int, size: in
                 cell[total] = evaluate(rent, figures=figures, level=level, owned=owned, size=size,
                                        hotel_level=hotel_level, dice=total)
             row.append(cell[totals[0]] if len({cell[total] for total in totals}) == 1 else tuple(cell))
+        if counts == "none":
+            row = [row[-1]] * (size + 1)
         rows.append(_row(row))
     return tuple(rows)
+
+
+#: Rows already worked out, by what they follow from: the kind's rent and the rules (the outer key), then the
+#: lot's figures, levels, group size and dice totals. Lots alike and rulesets alike share them. Bounded.
+_ROWS: dict[Any, dict[Any, tuple[Any, ...]]] = {}
+
+
+def rows_cache(rent: Any, rules: Any) -> dict[Any, tuple[Any, ...]]:
+    """The rows already worked out for a kind's ``rent`` (its AST) under ``rules`` (the ruleset's rule values),
+    by the rest of what they follow from; ask once per kind (hashing an AST walks it)."""
+    if len(_ROWS) > 256:
+        _ROWS.clear()
+    return _ROWS.setdefault((rent, rules), {})
+
+
+def cached_rows(cache: dict[Any, tuple[Any, ...]], key: Any, make: Any) -> tuple[Any, ...]:
+    """The rows of ``key`` in ``cache`` (:func:`rows_cache`), made by ``make()`` the first time."""
+    rows = cache.get(key)
+    if rows is None:
+        if len(cache) > 1024:
+            cache.clear()
+        rows = cache[key] = make()
+    return rows
 
 
 def _row(row: list[Any]) -> Any:

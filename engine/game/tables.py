@@ -5,13 +5,14 @@ The turn loop reads these lists by space index; effects are already closures.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..effects.compile import Names, compile_condition, compile_effect
-from ..effects.rent import compile_rent, is_pure, reads_dice
+from ..effects.rent import compile_rent, is_pure, reads_count, reads_dice
 from ..ruleset.model import Kind, Ruleset
 from .dice import compile_dice, doubles_places
-from .rent import rent_at, rent_rows
+from .rent import cached_rows, rent_at, rent_rows, rows_cache
 
 # Space kind codes for the turn loop: nothing to do, a lot (of a kind that is owned), a draw.
 NOTHING, LOT, DRAW = 0, 1, 4
@@ -82,7 +83,7 @@ class Tables:
         self.rent_rows: list[tuple[Any, ...] | None] = [None] * self.size
         self.rent_fn: list[Any] = [None] * self.size
         self.peers: list[tuple[int, ...]] = [() for _ in board]
-        compiled: dict[str, tuple[Any, bool, bool]] = {}
+        compiled: dict[str, tuple[Any, bool, bool, str, Any]] = {}
         for s in board:
             group = self.group_of[s.index]
             members = tuple(self.members[group]) if group >= 0 else (s.index,) if s.ownable else ()
@@ -92,13 +93,17 @@ class Tables:
                 continue
             if kind.name not in compiled:
                 compiled[kind.name] = (compile_rent(kind.rent, rule_values, names), is_pure(kind.rent),
-                                       reads_dice(kind.rent))
-            fn, pure, dice = compiled[kind.name]
+                                       reads_dice(kind.rent), reads_count(kind.rent),
+                                       rows_cache(kind.rent, ruleset.rule_values))
+            fn, pure, dice, counts, cache = compiled[kind.name]
             self.rent_fn[s.index] = fn
             if pure:
-                self.rent_rows[s.index] = rent_rows(fn, s.rent, levels=self.hotel_level + 1 if s.buildable else 1,
-                                                    size=len(members), hotel_level=self.hotel_level,
-                                                    totals=totals if dice else None)
+                levels, size = self.hotel_level + 1 if s.buildable else 1, len(members)
+                thrown = totals if dice else None
+                self.rent_rows[s.index] = cached_rows(
+                    cache, (s.rent, levels, size, self.hotel_level, thrown),
+                    partial(rent_rows, fn, s.rent, levels=levels, size=size, hotel_level=self.hotel_level,
+                            totals=thrown, counts=counts))
         #: By lot that is built on: its rent at each level with its whole group owned (from the rows; None for a
         #: rent worked out at payment), what a bot weighs a house by.
         self.rent_whole: list[tuple[int, ...] | None] = [

@@ -317,6 +317,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         dice=dice_thrown(data["dice"]),
         faces=symbols_of(data["dice"]),
         rules=rule_values(data["rules"]),
+        placed_groups=frozenset(s["group"] for s in board if s.get("group") is not None),
     )
     places: list[tuple[tuple[Any, ...], str, str, str | None]] = []
     for index, space in enumerate(board):
