@@ -10,7 +10,16 @@ from typing import Any
 
 import click
 
-from monopoly import LogError, ReplayCheck, Ruleset, RulesetNotFound, check_ruleset, read_log, replay_log
+from monopoly import (
+    LogError,
+    ReplayCheck,
+    Ruleset,
+    RulesetNotFound,
+    builtin_rulesets,
+    check_ruleset,
+    read_log,
+    replay_log,
+)
 from monopoly import check_log_references as check_references
 
 from .files import shown
@@ -18,6 +27,19 @@ from .render_text import Narrator, holdings_lines
 from .ruleset_commands import load_or_exit
 
 Event = dict[str, Any]
+
+
+def _not_built_in(edition: str, variants: list[str]) -> str:
+    """What to give when a log's ruleset is not built in: the edition's file, or the variants' (by name)."""
+    built = {(b.kind, b.id) for b in builtin_rulesets()}
+    where = f"the game was played on ruleset '{edition}'" + (f" with {', '.join(variants)}" if variants else "")
+    missing = [name for name in variants if ("variant", name) not in built]
+    if ("edition", edition) in built and missing:
+        return (f"{where}; the variant{'s' if len(missing) > 1 else ''} {', '.join(repr(m) for m in missing)} "
+                f"{'are' if len(missing) > 1 else 'is'} not built in: give "
+                f"{'their files' if len(missing) > 1 else 'its file'} with --variant PATH (and --ruleset {edition})")
+    return (f"{where}, which is not built in: give its file with --ruleset PATH (and --variant PATH for a "
+            "variant file)")
 
 
 def _ruleset_for(start: Event, ruleset_name: str | None, variants: Sequence[str], required: bool) -> Ruleset | None:
@@ -29,9 +51,7 @@ def _ruleset_for(start: Event, ruleset_name: str | None, variants: Sequence[str]
         try:
             found, problems = check_ruleset(start["ruleset"], list(variants) or logged_variants)
         except (RulesetNotFound, OSError):
-            message = (f"the game was played on ruleset '{start['ruleset']}'"
-                       f"{' with ' + ', '.join(logged_variants) if logged_variants else ''}, which is not built in: "
-                       "give its file with --ruleset PATH (and --variant PATH for a variant file)")
+            message = _not_built_in(str(start["ruleset"]), logged_variants)
             if required:
                 raise click.UsageError(message) from None
             click.echo(f"note: {message}; spaces are shown by number", err=True)

@@ -117,6 +117,19 @@ def test_verify_a_custom_ruleset_needs_its_file(tmp_path):
     assert told.exit_code == 0 and "space" in told.output
 
 
+def test_verify_a_log_with_a_variant_file_says_to_give_the_variant(tmp_path):
+    variant = tmp_path / "flat.yaml"
+    variant.write_text("id: flat\nkind: variant\nname: Flat\ndescription: Flat rents.\n"
+                       "kinds: {railroad: {rent: \"25\"}}\n", encoding="utf-8")
+    log = simulate_logs(tmp_path, "classic", "--variant", str(variant), "--games", "1", "--players",
+                        "greedy,random", "--max-turns", "60")[0]
+    result = run("replay", str(log), "--verify")
+    assert result.exit_code == 2
+    assert "the variant 'flat' is not built in: give its file with --variant PATH (and --ruleset classic)" in " ".join(
+        result.output.split())
+    assert run("replay", str(log), "--verify", "--ruleset", "classic", "--variant", str(variant)).exit_code == 0
+
+
 def test_verify_a_play_log_with_a_doctored_decision(tmp_path):
     log = tmp_path / "play.jsonl"
     result = CliRunner().invoke(cli, ["play", "classic", "--players", "you,greedy", "--seed", "3", "--max-turns",
