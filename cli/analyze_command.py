@@ -105,6 +105,10 @@ def _text(data: dict[str, Any], simulation: Any) -> str:
     for row in sorted(best.values(), key=lambda r: r["payback_turns"]):
         lines.append(f"  {row['name']:<30} {row['level']:<9} {currency}{row['rent_per_turn']:>9.2f} "
                      f"{currency}{row['cost']:>9}  {row['payback_turns']:7.1f}")
+    left_out = data["money"].get("left_out") or []
+    if left_out:
+        lines += ["", "Not in these tables (their kind's rent reads the game, so it is known only in play):",
+                  "  " + ", ".join(left_out)]
     text = "\n".join(lines) + "\n"
     if simulation is not None:
         from .simulate_command import format_text

@@ -247,3 +247,20 @@ def test_nearest_a_group_with_no_spaces_is_a_located_error_not_a_crash_in_play(t
     [problem] = [p for p in caught.value.problems if p.severity == "error"]
     assert (problem.code, problem.line, problem.column) == ("effect-nearest-nothing", 9, 71)
     assert problem.hint == 'give spaces "group: harbours", or name a kind or group the board has'
+
+
+def test_analyze_names_the_lots_whose_rent_is_known_only_in_play(tmp_path: Path) -> None:
+    """Found by a review: a rent that reads the game has no money rows, and the analysis said nothing of it."""
+    from click.testing import CliRunner
+
+    from monopoly.analysis.analyze import analyze
+    from monopoly.cli.main import cli
+
+    path = tmp_path / "cashy.yaml"
+    path.write_text("id: cashy\nname: Cashy\nextends: classic\n"
+                    "kinds: {railroad: {rent: \"figure owned in group + 10% of cash of owner\"}}\n", encoding="utf-8")
+    data = analyze(monopoly.load_ruleset(str(path)))
+    assert data["money"]["left_out"] == ["Reading Railroad", "Pennsylvania Railroad", "B. & O. Railroad", "Short Line"]
+    assert analyze(monopoly.load_ruleset("classic"))["money"]["left_out"] == []
+    result = CliRunner().invoke(cli, ["analyze", str(path)])
+    assert result.exit_code == 0 and "Not in these tables" in result.output and "Short Line" in result.output

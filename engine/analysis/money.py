@@ -64,7 +64,11 @@ def _levels(ruleset: Ruleset, index: int) -> list[tuple[str, int, int]]:
 
 
 def money_tables(ruleset: Ruleset, odds: LandingOdds) -> dict[str, Any]:
-    """``{"spaces": [...], "groups": [...]}``: rows per space and level, and per group and level."""
+    """``{"spaces": [...], "groups": [...], "left_out": [...]}``: rows per space and level, and per group and
+    level; ``left_out`` names the lots whose rent reads more of the game than the lot and the dice (worked out
+    in play only), which have no rows."""
+    t = tables_for(ruleset)
+    left_out = [space.name for space in ruleset.board if space.ownable and t.rent_rows[space.index] is None]
     spaces: list[dict[str, Any]] = []
     for space in ruleset.board:
         if not space.ownable:
@@ -92,4 +96,4 @@ def money_tables(ruleset: Ruleset, odds: LandingOdds) -> dict[str, Any]:
             cost = sum(r["cost"] for r in rows)
             groups.append({"group": group.key, "name": group.name, "level": level, "rent_per_turn": earned,
                            "cost": cost, "payback_turns": cost / earned if earned else None})
-    return {"spaces": spaces, "groups": groups}
+    return {"spaces": spaces, "groups": groups, "left_out": left_out}
