@@ -128,9 +128,9 @@ def _rent_suffix(draw: Any) -> str:
 
 #: Every statement of the effect language (docs/effects.md).
 STATEMENTS = ("collect", "collect_each", "pay", "pay_each", "collect_pot", "advance", "advance_nearest",
-              "go_back", "move", "go_to_jail", "keep", "draw", "variable", "pay_pot")
+              "go_back", "move", "go_to_jail", "keep", "draw", "variable", "pay_pot", "every")
 #: Statements that move the player (a drawn card may move them too).
-MOVING = frozenset({"advance", "advance_nearest", "go_back", "move", "go_to_jail", "draw"})
+MOVING = frozenset({"advance", "advance_nearest", "go_back", "move", "go_to_jail", "draw", "every"})
 #: The events a generated trigger is on (land and pass often).
 TRIGGER_EVENTS = ("land", "land", "land", "pass", "pass", "game_start", "turn_start", "turn_end", "roll", "buy",
                   "take_pot", "build", "mortgage", "unmortgage", "rent", "fee", "go_to_jail", "leave_jail",
@@ -200,6 +200,9 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
         return "go to jail"
     if kind == "keep":
         return "keep"
+    if kind == "every":  # every player in turn: one statement of the others, as each of them
+        inner = tuple(k for k in ctx.statements if k not in ("keep", "every"))
+        return f"every player: {draw(_statements(ctx, inner))}"
     if kind == "variable":  # the ruleset's variables: set, added to, read
         name = draw(st.sampled_from(names.variables))
         return draw(st.sampled_from([f"set {name} to {draw(_amounts(names))}", f"add {draw(_amounts(names))} to {name}",

@@ -220,8 +220,8 @@ def test_ast_validators_reject_nonsense(build) -> None:
 
 # --------------------------------------------------------------------------- syntax errors
 
-STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"go"', '"if"', '"keep"', '"move"', '"pay"',
-                      '"roll"', '"set"']
+STATEMENT_KEYWORDS = ['"add"', '"advance"', '"collect"', '"draw"', '"every"', '"go"', '"if"', '"keep"', '"move"',
+                      '"pay"', '"roll"', '"set"']
 
 
 def error_for(text: str) -> EffectSyntaxError:

@@ -880,3 +880,70 @@ def test_the_examples_of_the_types_table_read_and_check_clean_on_classic() -> No
         example = re.findall(r"`([^`]+)`", row.split("|")[4])[-1]
         effect, problems = parse_and_check(example, NAMES, "card")
         assert effect is not None and problems == [], (example, problems)
+
+
+# --------------------------------------------------------------------------- every player
+
+
+def test_every_player_runs_the_statement_for_each_player_in_seat_order_from_you() -> None:
+    # seat 0 (1000 cash), seat 1 (300), seat 2 (50): each pays 10% of their own cash, then the poor collect
+    game = _run("every player: (pay 10% of cash; if cash < 100 then collect 100)")
+    assert game.cash == [900, 270, 145]
+    from monopoly.game.events import PAYMENT
+
+    payers = [record[1] for record in game.events if record[0] == PAYMENT and record[2] == monopoly.BANK]
+    assert payers == [0, 1, 2]  # the player the effect happens to first, then the others in seat order
+
+
+def test_every_player_passes_over_the_bankrupt_and_starts_from_you() -> None:
+    setup = Setup(CLASSIC, players=3).set_cash(0, 1000).set_cash(1, 0).set_cash(2, 50)
+    setup.state.bankrupt[1] = True
+    setup.state.bankrupt_order.append(1)
+    game = monopoly.Game.from_state(CLASSIC, [monopoly.make_agent("greedy") for _ in range(3)], setup.state)
+    text = "every player: collect 5"
+    game.carry_out(compile_effect(parse_effect(text), Names(CLASSIC.board), text)(game, 2, None))
+    assert game.cash == [1005, 0, 55]
+
+
+@pytest.mark.parametrize(("text", "code", "column"), [
+    ("every player: keep", "keep-in-every", 15),
+])
+def test_every_player_problems_are_located(text: str, code: str, column: int) -> None:
+    [problem] = parse_and_check(text, NAMES, "card")[1]
+    assert (problem.code, problem.column) == (code, column)
+
+
+def test_every_player_inside_every_player_is_a_syntax_error_with_a_hint() -> None:
+    from monopoly.effects import EffectSyntaxError
+
+    with pytest.raises(EffectSyntaxError) as caught:
+        parse_effect("every player: (pay 1; every player: pay 1)")
+    assert "cannot hold another" in caught.value.message
+    assert parse_effect("every player: pay 1; every player: collect 1").to_text() == (
+        "every player: pay 1; every player: collect 1")  # one after the other is fine
+
+
+def test_every_player_moving_makes_the_odds_say_so(tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+
+    path = tmp_path / "all.yaml"
+    path.write_text("id: all\nname: All\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"every player: advance to GO\"}\n", encoding="utf-8")
+    odds = landing_odds(monopoly.load_ruleset(str(path)))
+    [reason] = odds.approximate
+    assert "moves every player" in reason
+    assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+
+
+def test_the_every_player_section_of_the_reference_reads_and_checks_clean() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    start = text.index("### Every player")
+    examples = [m for m in re.findall(r"`([^`\n]+)`", text[start:text.index("\n### ", start + 1)])
+                if m.startswith("every player: ")]
+    assert len(examples) == 3
+    for example in examples:
+        effect, problems = parse_and_check(example, NAMES, "card")
+        assert effect is not None and problems == [] and effect.to_text() == example, (example, problems)

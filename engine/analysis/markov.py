@@ -247,6 +247,14 @@ class _Board:
         return current
 
     def _statement(self, statement: Any, at: int, chain: int) -> dict[End, float]:
+        if isinstance(statement, ast.EveryPlayer):
+            # The player whose turn it is goes first: the chain follows them through it (the others' tokens are
+            # their own chains'); what the others do before the next roll (money, owners) it cannot know.
+            through = self._sequence(statement.body.statements, at, chain)
+            if through != {(at, chain): 1.0}:
+                self.approximate[f'"{statement.to_text()}" moves every player: the odds follow the player whose '
+                                 "turn it is, not the others' tokens it moves"] = None
+            return through
         if isinstance(statement, ast.If):
             # The chain cannot know the condition (money, owners): its branches count as even chances. An `if`
             # that moves nobody changes nothing here; one whose branches move makes the odds approximate.
@@ -326,6 +334,8 @@ def _may_move(effect: ast.Effect) -> bool:
                 return True
             if isinstance(statement, ast.If) and (moves(statement.then.statements) or (
                     statement.otherwise is not None and moves(statement.otherwise.statements))):
+                return True
+            if isinstance(statement, ast.EveryPlayer) and moves(statement.body.statements):
                 return True
         return False
 

@@ -987,6 +987,35 @@ def _branch_text(branch: Sequence) -> str:
 
 
 @attrs.frozen
+class EveryPlayer:
+    """`every player: S`: the statement (or a sequence in parentheses) happens to every player still in the game,
+    in seat order from the player the effect happens to, each as `you`; no `every player` inside it."""
+
+    body: Sequence = attrs.field()
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.body, Sequence):
+            raise TypeError("every player takes a sequence")
+        if any(isinstance(node, EveryPlayer) for node in _statements_in(self.body)):
+            raise ValueError('"every player" cannot hold another "every player"')
+
+    def to_text(self) -> str:
+        return f"every player: {_branch_text(self.body)}"
+
+    __str__ = to_text
+
+
+def _statements_in(sequence: Sequence) -> Iterator[Any]:
+    """Every statement of ``sequence``, those in its ifs' branches too."""
+    for statement in sequence.statements:
+        yield statement
+        if isinstance(statement, If):
+            yield from _statements_in(statement.then)
+            if statement.otherwise is not None:
+                yield from _statements_in(statement.otherwise)
+
+
+@attrs.frozen
 class Roll:
     """`roll`: the dice are thrown afresh (a `roll` event); nobody moves, and `dice` reads the new throw."""
 
@@ -997,10 +1026,10 @@ class Roll:
 
 
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
-                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll, If]
+                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll, If, EveryPlayer]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
                                      Draw, PayTo, CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll,
-                                     If)
+                                     If, EveryPlayer)
 
 # --------------------------------------------------------------------------- effects
 
@@ -1050,8 +1079,8 @@ class Effect:
         return self.body.options if isinstance(self.body, Choice) else (self.body,)
 
     def statements(self) -> Iterator[Statement]:
-        """Every statement, in text order, across all alternatives, the statements of an `if`'s branches
-        after the `if` itself."""
+        """Every statement, in text order, across all alternatives, the statements of an `if`'s branches (and of
+        an `every player`) after the `if` itself."""
         for sequence in self.alternatives:
             yield from _descend(sequence)
 
@@ -1068,6 +1097,8 @@ def _descend(sequence: Sequence) -> Iterator[Statement]:
             yield from _descend(statement.then)
             if statement.otherwise is not None:
                 yield from _descend(statement.otherwise)
+        elif isinstance(statement, EveryPlayer):
+            yield from _descend(statement.body)
 
 
 def walk(effect: Effect) -> Iterator[Statement]:

@@ -185,6 +185,13 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         yield from _check_amount(statement.amount, names, choosable=True)
         party = statement.to if isinstance(statement, ast.PayTo) else statement.source
         yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
+    elif isinstance(statement, ast.EveryPlayer):
+        for inner in statement.body.statements:
+            if isinstance(inner, ast.Keep):
+                yield EffectProblem("keep-in-every", '"keep" cannot be in "every player": one card is kept by one '
+                                    "player", 'write "keep" on its own, outside "every player"', inner.line,
+                                    inner.column)
+        yield from _check_sequence(statement.body, names, where, conditional=conditional)
     elif isinstance(statement, ast.If):
         yield from _check_condition(statement.condition, names)
         yield from _check_sequence(statement.then, names, where, conditional=True)

@@ -163,6 +163,8 @@ def _asks_nobody(do: Callable[[Any, int, Any], None]) -> Run:
 
 
 def _statement(statement: Any, names: Names, reason: str) -> Run:
+    if isinstance(statement, ast.EveryPlayer):
+        return _every_player(_sequence(statement.body, names, reason))
     if not isinstance(statement, ast.If) and mentions_chosen(statement):
         return _with_chosen_player(statement, names, reason)
     return _plain_statement(statement, names, reason)
@@ -240,6 +242,21 @@ def _plain_statement(statement: Any, names: Names, reason: str) -> Run:
     raise TypeError(f"no compiler for {type(statement).__name__}")  # the AST has no other statements
 
 
+def _every_player(body: Run) -> Run:
+    """`every player: S`: S for each player still in the game, in seat order from ``p``, each as `you` (a
+    player bankrupt on the way is passed over; the game's end stops it)."""
+    def run_every(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        n = game.players
+        for step in range(n):
+            seat = (p + step) % n
+            if game.finished:
+                return
+            if not game.bankrupt[seat]:
+                yield from body(game, seat, card)
+
+    return run_every
+
+
 def mentions_chosen(node: object) -> bool:
     """Whether a statement names `a player you choose` (as who pays or is paid, or inside one of its numbers);
     an `if`'s branches are statements of their own."""
@@ -248,7 +265,7 @@ def mentions_chosen(node: object) -> bool:
     if isinstance(node, tuple):
         return any(mentions_chosen(part) for part in node)
     kind = type(node)
-    if attrs.has(kind) and not isinstance(node, ast.If):
+    if attrs.has(kind) and not isinstance(node, (ast.If, ast.EveryPlayer)):
         return any(mentions_chosen(getattr(node, field.name)) for field in attrs.fields(kind))
     return False
 

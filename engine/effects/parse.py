@@ -255,6 +255,15 @@ class _Build(Transformer_NonRecursive[Any, Any]):
         return _nested(ast.If(condition, _as_sequence(then), None if otherwise is None else _as_sequence(otherwise)),
                        meta)
 
+    @v_args(meta=True)
+    def every_player(self, meta: Any, children: list[Any]) -> ast.EveryPlayer:
+        try:
+            node = ast.EveryPlayer(_as_sequence(children[0]))
+        except ValueError as error:
+            position = Token("EXPRESSION", "", start_pos=getattr(meta, "start_pos", 0) or 0)
+            raise _Invalid(str(error), position, 'write one "every player:" around the statements') from None
+        return _nested(node, meta)
+
     def collect_from_each(self, amount: ast.Amount) -> ast.Collect:
         return ast.Collect(amount, from_each_player=True)
 
@@ -593,6 +602,8 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.index,) if node.index is not None else ()
     if isinstance(node, ast.If):
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
+    if isinstance(node, ast.EveryPlayer):
+        return (node.body,)
     if isinstance(node, ast.Sequence):
         return node.statements
     if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.PayToPot,

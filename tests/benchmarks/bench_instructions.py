@@ -50,13 +50,15 @@ def count(argv: list[str]) -> tuple[int, str]:
     return int(found.group(1).replace(",", "")), done.stdout
 
 
-def per_turn(bot: str, games: int, variants: str) -> tuple[int, int]:
-    """(instructions a turn, turns) of ``games`` games of four ``bot`` bots."""
+def per_turn(bot: str, games: int, variants: str, after: int = 0) -> tuple[int, int]:
+    """(instructions a turn, turns) of ``games`` games of four ``bot`` bots, less the first ``after`` of them
+    (``after`` > 0: what is paid once a process, the ruleset's tables, cancels out: the turn alone)."""
     script = [sys.executable, "-c", GAMES, bot]
     subprocess.run([*script, "1", variants], check=True, capture_output=True, cwd=ROOT)  # the .pyc files, warm
-    base, _ = count([*script, "0", variants])
+    base, out = count([*script, str(after), variants])
+    before = int(out.split()[-1])
     full, out = count([*script, str(games), variants])
-    turns = int(out.split()[-1])
+    turns = int(out.split()[-1]) - before
     return (full - base) // max(turns, 1), turns
 
 
@@ -76,6 +78,9 @@ def main() -> int:
     parser.add_argument("--bots", default="greedy,trader", help="comma-separated bots (default greedy,trader)")
     parser.add_argument("--games", type=int, default=10, help="games a bot (default 10)")
     parser.add_argument("--variant", action="append", default=[], help="a variant to play with (repeatable)")
+    parser.add_argument("--after", type=int, default=0, metavar="K",
+                        help="count games K+1..N only (the base plays K games, not none): the turn alone, without "
+                             "what a process pays once")
     parser.add_argument("--bare", type=Path, default=ROOT.parent / "shared" / "bench" / "bare_loop.py",
                         help="the bare loop script (default ../shared/bench/bare_loop.py)")
     args = parser.parse_args()
@@ -88,9 +93,10 @@ def main() -> int:
         floor, turns = bare(args.bare, 20)
         print(f"bare loop: {floor:,} instructions a turn ({turns} turns)")
     for bot in [b for b in args.bots.split(",") if b]:
-        cost, turns = per_turn(bot, args.games, variants)
+        cost, turns = per_turn(bot, args.games, variants, args.after)
         ratio = f", {bot} / bare {floor / cost:.3f}" if floor else ""  # its cost over ours: as turns/s
-        print(f"4 {bot}, {args.games} classic games{' + ' + variants if variants else ''} ({turns:,} turns): "
+        games = f"classic games {args.after + 1}..{args.games}" if args.after else f"{args.games} classic games"
+        print(f"4 {bot}, {games}{' + ' + variants if variants else ''} ({turns:,} turns): "
               f"{cost:,} instructions a turn{ratio}")
     return 0
 
