@@ -200,9 +200,11 @@ def _statements(draw: Any, ctx: _Context, kinds: tuple[str, ...]) -> str:
         return "go to jail"
     if kind == "keep":
         return "keep"
-    if kind == "every":  # every player in turn: one statement of the others, as each of them
+    if kind == "every":  # every player in turn: one statement of the others, as each of them; or a choice
         inner = tuple(k for k in ctx.statements if k not in ("keep", "every"))
-        return f"every player: {draw(_statements(ctx, inner))}"
+        if draw(st.booleans()):
+            return f"every player: {draw(_statements(ctx, inner))}"
+        return f"({'choose: ' + ' | '.join(draw(_statements(ctx, inner)) for _ in range(2))})"
     if kind == "variable":  # the ruleset's variables: set, added to, read
         name = draw(st.sampled_from(names.variables))
         return draw(st.sampled_from([f"set {name} to {draw(_amounts(names))}", f"add {draw(_amounts(names))} to {name}",

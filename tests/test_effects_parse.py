@@ -233,7 +233,7 @@ def error_for(text: str) -> EffectSyntaxError:
 def test_empty_text() -> None:
     error = error_for("")
     assert (error.line, error.column) == (1, 1)
-    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:]]
+    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:], '"("']  # ( a choice
     assert error.message.startswith("the effect is empty: expected")
     assert error_for("   \n  ").message.startswith("the effect is empty")
 
@@ -317,7 +317,7 @@ def test_huge_number_is_a_range_error_not_a_crash() -> None:
 def test_unknown_keyword() -> None:
     error = error_for("teleport 3")
     assert (error.line, error.column) == (1, 1)
-    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:]]
+    assert error.expected == ['"add"', '"advance"', '"choose"', *STATEMENT_KEYWORDS[2:], '"("']  # ( a choice
     assert error.message.endswith('at the start of the effect, found "teleport"')
     assert error.hint is None
 

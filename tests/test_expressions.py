@@ -947,3 +947,36 @@ def test_the_every_player_section_of_the_reference_reads_and_checks_clean() -> N
     for example in examples:
         effect, problems = parse_and_check(example, NAMES, "card")
         assert effect is not None and problems == [] and effect.to_text() == example, (example, problems)
+
+
+# --------------------------------------------------------------------------- a choice anywhere
+
+
+@pytest.mark.parametrize(("text", "choose", "cash"), [
+    ("pay 10; (choose: collect 50 | pay 20); collect 5", 0, 1000 - 10 + 50 + 5),
+    ("pay 10; (choose: collect 50 | pay 20); collect 5", 1, 1000 - 10 - 20 + 5),
+    ("if cash > 500 then (choose: pay 100 | pay 5% of cash) else pay 1", 1, 1000 - 50),
+])
+def test_a_choice_inside_a_sequence_or_a_branch_is_asked_and_the_sequence_goes_on(
+        text: str, choose: int, cash: int) -> None:
+    game, agent = _run_choosing(text, _position(), choose=choose)
+    [(options,)] = agent.questions("choose")
+    assert len(options) == 2 and game.cash[0] == cash
+    assert parse_effect(text).to_text() == text
+
+
+def test_a_choice_inside_an_effect_is_priced_and_its_odds_are_even_chances(tmp_path: Any) -> None:
+    from monopoly.analysis.markov import landing_odds
+    from monopoly.game.game import Caller
+
+    path = tmp_path / "pick.yaml"
+    path.write_text("id: pick\nname: Pick\nextends: classic\nspaces:\n"
+                    "  Free Parking: {effect: \"pay 10; (choose: pay 30 | collect 20)\"}\n", encoding="utf-8")
+    ruleset = monopoly.load_ruleset(str(path))
+    game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(2)], Setup(ruleset, players=2).place(0, 10).state)
+    game.fix_dice([(4, 6)])
+    assert game.pending is not None and game.pending.args == (("pay 30", "collect 20"),)
+    assert game.option_costs(0) == [30, -20] and game.cash[0] == 1490
+    game.answer(1)
+    assert game.cash[0] == 1510
+    assert landing_odds(ruleset).approximate == ()  # it moves nobody

@@ -247,6 +247,9 @@ class _Board:
         return current
 
     def _statement(self, statement: Any, at: int, chain: int) -> dict[End, float]:
+        if isinstance(statement, ast.ChooseStatement):  # as a whole effect's choice: even chances
+            return _merge(_scaled(self._sequence(option.statements, at, chain), 1 / len(statement.options))
+                          for option in statement.options)
         if isinstance(statement, ast.EveryPlayer):
             # The player whose turn it is goes first: the chain follows them through it (the others' tokens are
             # their own chains'); what the others do before the next roll (money, owners) it cannot know.
@@ -336,6 +339,8 @@ def _may_move(effect: ast.Effect) -> bool:
                     statement.otherwise is not None and moves(statement.otherwise.statements))):
                 return True
             if isinstance(statement, ast.EveryPlayer) and moves(statement.body.statements):
+                return True
+            if isinstance(statement, ast.ChooseStatement) and any(moves(o.statements) for o in statement.options):
                 return True
         return False
 

@@ -981,9 +981,26 @@ class If:
 
 
 def _branch_text(branch: Sequence) -> str:
-    if len(branch.statements) == 1 and not isinstance(branch.statements[0], If):
+    if len(branch.statements) == 1 and not isinstance(branch.statements[0], If):  # a choice has its parentheses
         return branch.statements[0].to_text()
     return f"({branch.to_text()})"
+
+
+@attrs.frozen
+class ChooseStatement:
+    """`(choose: A | B)`: a choice inside a sequence or a branch; the player picks one alternative, then the
+    sequence goes on."""
+
+    options: tuple[Sequence, ...] = attrs.field(converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.options) < 2 or not all(isinstance(option, Sequence) for option in self.options):
+            raise TypeError("a choice takes two sequences or more")
+
+    def to_text(self) -> str:
+        return "(choose: " + " | ".join(option.to_text() for option in self.options) + ")"
+
+    __str__ = to_text
 
 
 @attrs.frozen
@@ -1026,10 +1043,11 @@ class Roll:
 
 
 Statement = Union[Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep, Draw, PayTo,
-                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll, If, EveryPlayer]
+                  CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll, If, EveryPlayer,
+                  ChooseStatement]
 STATEMENT_TYPES: tuple[type, ...] = (Collect, Pay, CollectPot, AdvanceTo, GoBackTo, Move, MoveBy, GoToJail, Keep,
                                      Draw, PayTo, CollectFrom, AddToPot, PayToPot, SetVariable, AddToVariable, Roll,
-                                     If, EveryPlayer)
+                                     If, EveryPlayer, ChooseStatement)
 
 # --------------------------------------------------------------------------- effects
 
@@ -1099,6 +1117,9 @@ def _descend(sequence: Sequence) -> Iterator[Statement]:
                 yield from _descend(statement.otherwise)
         elif isinstance(statement, EveryPlayer):
             yield from _descend(statement.body)
+        elif isinstance(statement, ChooseStatement):
+            for option in statement.options:
+                yield from _descend(option)
 
 
 def walk(effect: Effect) -> Iterator[Statement]:

@@ -185,6 +185,9 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         yield from _check_amount(statement.amount, names, choosable=True)
         party = statement.to if isinstance(statement, ast.PayTo) else statement.source
         yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
+    elif isinstance(statement, ast.ChooseStatement):
+        for option in statement.options:
+            yield from _check_sequence(option, names, where, conditional=True)
     elif isinstance(statement, ast.EveryPlayer):
         for inner in statement.body.statements:
             if isinstance(inner, ast.Keep):

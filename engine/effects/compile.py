@@ -122,20 +122,26 @@ def compile_number(number: ast.Amount, names: Names) -> AmountFn:
 def compile_effect(effect: ast.Effect, names: Names, reason: str) -> Run:
     """The closure for one effect; ``reason`` labels the payments it makes (e.g. a card's text)."""
     if effect.is_choice:
-        options = tuple(option.to_text() for option in effect.alternatives)
-        branches = tuple(_sequence(option, names, reason) for option in effect.alternatives)
-        costs = tuple(_cost(option, names) for option in effect.alternatives)
-        landings = tuple(_landing(option, names) for option in effect.alternatives)
-        if not any(landings):
-            landings = ()
-
-        def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-            chosen = yield from game.choose(p, options, costs, landings)
-            yield from branches[chosen](game, p, card)
-
-        return run_choice
+        return _choice(effect.alternatives, names, reason)
     assert isinstance(effect.body, ast.Sequence)
     return _sequence(effect.body, names, reason)
+
+
+def _choice(alternatives: tuple[ast.Sequence, ...], names: Names, reason: str) -> Run:
+    """`choose: A | B` (a whole effect) or `(choose: A | B)` (a statement): the player picks one alternative (a
+    ``choose`` decision, each priced and, where it moves the token first, placed), which then happens."""
+    options = tuple(option.to_text() for option in alternatives)
+    branches = tuple(_sequence(option, names, reason) for option in alternatives)
+    costs = tuple(_cost(option, names) for option in alternatives)
+    landings = tuple(_landing(option, names) for option in alternatives)
+    if not any(landings):
+        landings = ()
+
+    def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
+        chosen = yield from game.choose(p, options, costs, landings)
+        yield from branches[chosen](game, p, card)
+
+    return run_choice
 
 
 def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
@@ -165,6 +171,8 @@ def _asks_nobody(do: Callable[[Any, int, Any], None]) -> Run:
 def _statement(statement: Any, names: Names, reason: str) -> Run:
     if isinstance(statement, ast.EveryPlayer):
         return _every_player(_sequence(statement.body, names, reason))
+    if isinstance(statement, ast.ChooseStatement):
+        return _choice(statement.options, names, reason)
     if not isinstance(statement, ast.If) and mentions_chosen(statement):
         return _with_chosen_player(statement, names, reason)
     return _plain_statement(statement, names, reason)
@@ -265,7 +273,7 @@ def mentions_chosen(node: object) -> bool:
     if isinstance(node, tuple):
         return any(mentions_chosen(part) for part in node)
     kind = type(node)
-    if attrs.has(kind) and not isinstance(node, (ast.If, ast.EveryPlayer)):
+    if attrs.has(kind) and not isinstance(node, (ast.If, ast.EveryPlayer, ast.ChooseStatement)):
         return any(mentions_chosen(getattr(node, field.name)) for field in attrs.fields(kind))
     return False
 

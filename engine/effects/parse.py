@@ -221,6 +221,10 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def choice(self, *options: ast.Sequence) -> ast.Choice:
         return ast.Choice(options)
 
+    @v_args(meta=True)
+    def choose_statement(self, meta: Any, children: list[Any]) -> ast.ChooseStatement:
+        return _nested(ast.ChooseStatement(children[0].options), meta)
+
     def sequence(self, *statements: ast.Statement) -> ast.Sequence:
         return ast.Sequence(statements)
 
@@ -604,6 +608,8 @@ def _inner(node: Any) -> tuple[Any, ...]:
         return (node.condition, node.then) + ((node.otherwise,) if node.otherwise is not None else ())
     if isinstance(node, ast.EveryPlayer):
         return (node.body,)
+    if isinstance(node, ast.ChooseStatement):
+        return node.options
     if isinstance(node, ast.Sequence):
         return node.statements
     if isinstance(node, (ast.Pay, ast.Collect, ast.PayTo, ast.CollectFrom, ast.AddToPot, ast.PayToPot,
