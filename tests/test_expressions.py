@@ -980,3 +980,27 @@ def test_a_choice_inside_an_effect_is_priced_and_its_odds_are_even_chances(tmp_p
     game.answer(1)
     assert game.cash[0] == 1510
     assert landing_odds(ruleset).approximate == ()  # it moves nobody
+
+
+def test_the_statements_sections_examples_read_and_check_clean_on_classic() -> None:
+    """Every line of the code blocks and every backquoted effect of docs/effects.md's Statements section (money,
+    moving, cards, variables, every player, choices) parses, prints back to itself and checks clean."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = text[text.index("## Statements"):text.index("## Numbers: expressions and quantities")]
+    blocks = re.findall(r"```\n(.*?)```", section, flags=re.S)
+    inline = re.sub(r"```.*?```", "", section, flags=re.S)
+    starts = ("pay", "collect", "if", "advance", "go", "move", "draw", "every", "choose", "(choose", "set", "add")
+    examples = [m for m in re.findall(r"`([^`\n]+)`", inline) if len(m.split()) > 1 and m.split()[0] in starts]
+    examples += [line for block in blocks for line in block.splitlines() if line.split() and line.split()[0] in starts]
+    # not the placeholders (capitals, N, ...), a variable, a currency sign shown as wrong, the UK board's names,
+    # nor the bare words "every player" the prose names
+    examples = [e for e in examples if not re.search(r"[A-Z]{2,}|\bN\b|jackpot|\.\.\.|\$|Old Kent", e)
+                and e.rstrip(":") != "every player"]
+    assert len(examples) >= 20
+    for example in examples:
+        effect, problems = parse_and_check(example, NAMES, "card")
+        assert effect is not None and problems == [], (example, problems)
+        assert parse_effect(effect.to_text()) == effect, example  # its canonical text means the same
