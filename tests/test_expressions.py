@@ -728,16 +728,23 @@ def test_the_cost_of_a_chosen_payment_is_what_that_choice_costs(tmp_path: Any) -
     assert game.cash == [1430, 770, 900] and game.chosen == -1
 
 
-def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None:
+def _free_parking_odds_reason(tmp_path: Any, effect: str) -> str:
+    """The one reason the landing odds give for being approximate, Free Parking doing ``effect`` on classic (the
+    odds still add up to 1)."""
     from monopoly.analysis.markov import landing_odds
 
-    path = tmp_path / "pick.yaml"
-    path.write_text("id: pick\nname: Pick\nextends: classic\nspaces:\n"
-                    "  Free Parking: {effect: \"advance to a space you choose\"}\n", encoding="utf-8")
+    path = tmp_path / "odds.yaml"
+    path.write_text(f'id: odds\nname: Odds\nextends: classic\nspaces:\n  Free Parking: {{effect: "{effect}"}}\n',
+                    encoding="utf-8")
     odds = landing_odds(monopoly.load_ruleset(str(path)))
     [reason] = odds.approximate
-    assert '"advance to a space you choose"' in reason and "even chance" in reason
     assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+    return str(reason)
+
+
+def test_the_exact_odds_say_a_chosen_space_is_approximate(tmp_path: Any) -> None:
+    reason = _free_parking_odds_reason(tmp_path, "advance to a space you choose")
+    assert '"advance to a space you choose"' in reason and "even chance" in reason
 
 
 # --------------------------------------------------------------------------- variables of the game
@@ -924,15 +931,7 @@ def test_every_player_inside_every_player_is_a_syntax_error_with_a_hint() -> Non
 
 
 def test_every_player_moving_makes_the_odds_say_so(tmp_path: Any) -> None:
-    from monopoly.analysis.markov import landing_odds
-
-    path = tmp_path / "all.yaml"
-    path.write_text("id: all\nname: All\nextends: classic\nspaces:\n"
-                    "  Free Parking: {effect: \"every player: advance to GO\"}\n", encoding="utf-8")
-    odds = landing_odds(monopoly.load_ruleset(str(path)))
-    [reason] = odds.approximate
-    assert "moves every player" in reason
-    assert abs(sum(odds.landing) + odds.in_jail - 1) < 1e-9
+    assert "moves every player" in _free_parking_odds_reason(tmp_path, "every player: advance to GO")
 
 
 def test_the_every_player_section_of_the_reference_reads_and_checks_clean() -> None:

@@ -716,15 +716,7 @@ class Game(Money):
             yield from instead(self, p, None)
         else:
             yield from self._forward(p, sum(dice) + (face if type(face) is int else 0))
-            s = self.position[p]
-            landing = self.tables.landing[s]  # as the turn loop lands: nothing to do, or a rent in hand, inline
-            if landing == OWNABLE and self.owner[s] == p:
-                pass
-            elif landing == OWNABLE and self.owner[s] >= 0 and \
-                    0 <= (rent := self._rent_owed(p, s, None)) <= self.cash[p]:
-                if rent:
-                    self._transfer(p, self.owner[s], rent, "rent")
-            elif landing != QUIET:
+            if self.tables.landing[self.position[p]] != QUIET:
                 yield from self._land(p, None)
         after = d.after.get(face) if type(face) is str else None
         if after is not None and self._free(p):
@@ -896,6 +888,8 @@ class Game(Money):
         if permit is None:
             return True
         position = self.position
+        if position[p] == s:
+            return bool(permit(self, p))
         here, position[p] = position[p], s  # the permission reads the owner of the space the player is on
         try:
             return bool(permit(self, p))
@@ -905,12 +899,9 @@ class Game(Money):
     def _rent_owed(self, p: int, s: int, rent_mod: tuple[str, int] | None) -> int:
         """What ``p`` owes for landing on ``s`` (owned by another): the one place of who collects rent (not on
         a mortgaged lot; from a jailed owner only by the rules)."""
+        if not self.charges_rent(p, s):
+            return 0
         o = self.owner[s]
-        if o == p or self.mortgaged[s] or (self.jail_turns[o] >= 0 and not self._rent_in_jail):
-            return 0
-        permit = self.tables.permit_rent
-        if permit is not None and not permit(self, p):
-            return 0
         if rent_mod is None:
             return self._rent_at(s, o, p)
         if rent_mod[0] == "dice":  # `with rent N x dice`: a fresh roll
