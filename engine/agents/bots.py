@@ -105,7 +105,7 @@ def _streets_of(t: Any) -> tuple[Any, list[Street], list[Street], _TraderTables]
 class _TraderTables:
     """What every trader of a game's tables reads the same (made once per tables, beside their streets)."""
 
-    __slots__ = ("ownable_owners", "street_lots", "streets", "worth")
+    __slots__ = ("ownable_owners", "sides", "street_lots", "streets", "watchings", "worth")
 
     def __init__(self, t: Any, found: list[Street], trading: list[Street]):
         self.streets = found
@@ -115,6 +115,12 @@ class _TraderTables:
         for street in trading:
             worth[street.group] = street.worth
         self.worth: tuple[int, ...] = tuple(worth)
+        #: What TraderAgent._side found, by the trader's premium and margin, its seat, the street and its owners:
+        #: shared by the traders of games played by the tables' own rules (another game's traders find the same).
+        self.sides: dict[tuple[float, int, int, Street, tuple[int, ...]], _Side] = {}
+        #: By the streets a trader has lots of (their places in ``streets``): those streets, each with where its
+        #: lots are in the row of their owners, and the getter of that row (TraderAgent._watch_streets).
+        self.watchings: dict[tuple[int, ...], tuple[list[tuple[Street, slice]], Getter]] = {}
 
 
 def _trader_tables(t: Any) -> _TraderTables:
@@ -176,6 +182,7 @@ class GreedyAgent(Agent):
         self._owned: list[int] = []  # my lots at _owned_version, in board order
         self._owned_mortgaged: Getter = _NO_LOTS  # their mortgage flags
         self._lift: dict[int, int] = {}  # what lifting each mortgage costs, as the game says (once asked)
+        self._turn_cards = game.tables.has_turn_cards  # the ruleset has cards used as an action of the turn
 
     def bid(self, game: Game, seat: int, item: AuctionItem, high_bid: int, leader: int | None) -> int:
         limit = game.tables.price[item[1]] if item[0] == "space" else _house_value(game, seat)
@@ -191,7 +198,7 @@ class GreedyAgent(Agent):
     def act(self, game: Game, seat: int) -> Action | None:
         """A card it holds that is used on the turn, at once; then a building, evenly, on the groups it owns
         whole, while it has the cash; then the lifting of a mortgage it can pay for."""
-        if game.tables.has_turn_cards and game.held_cards[seat]:
+        if self._turn_cards and game.held_cards[seat]:
             use = turn_card(game, seat)
             if use is not None:
                 return use
@@ -366,12 +373,15 @@ class TraderAgent(GreedyAgent):
         self._ownable_owners = shared.ownable_owners
         self._street_lots = shared.street_lots
         self._watch: Getter = _NO_LOTS  # the owners of the lots of the streets the seat has part of, in a row
+        self._watchings = shared.watchings
         self._watching: list[tuple[Street, slice]] = []  # those streets, with where their lots are in that row
         self._watched: tuple[int, ...] | None = None  # that row at _version
         self._count = -1  # how many street lots the seat has at _version
         self._worth = shared.worth
         self._signature: tuple[tuple[int, ...], ...] | None = None  # the owners the plans were found from
-        self._sides: dict[tuple[Street, tuple[int, ...]], _Side] = {}  # what _side found, by street and owners
+        # what _side found, by street and owners (the ruleset's traders' when the game plays by its rules)
+        self._sides: dict[Any, _Side] = shared.sides if game.rules is game.ruleset.rules else {}
+        self._side_key = (self.premium, self.margin, seat)
         self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
         self._liftable_flags: tuple[bool, ...] | None = None  # the mortgage flags of its lots they are for
         self._lift_least = _NO_OFFER  # the least those liftings cost
@@ -410,7 +420,7 @@ class TraderAgent(GreedyAgent):
         Greedy's answers, in one pass with the trader's own bookkeeping: what follows from the owners
         (the whole groups, the trades worth offering) is found once a version, in :meth:`_update`.
         """
-        if game.tables.has_turn_cards and game.held_cards[seat]:
+        if self._turn_cards and game.held_cards[seat]:
             use = turn_card(game, seat)
             if use is not None:
                 return use
@@ -519,21 +529,28 @@ class TraderAgent(GreedyAgent):
         groups, and the streets split with one opponent (with their owners)."""
         groups: list[Street] = []
         split: list[tuple[Street, tuple[int, ...]]] = []
-        watch: list[int] = []
-        watching: list[tuple[Street, slice]] = []
-        for street in self._streets:
+        held: list[int] = []  # the streets it has lots of, by their place in self._streets
+        for i, street in enumerate(self._streets):
             holders = street.owners(owner)
             mine = holders.count(seat)
             if not mine:
                 continue
-            watching.append((street, slice(len(watch), len(watch) + street.size)))
-            watch.extend(street.members)
+            held.append(i)
             if mine == street.size:
                 groups.append(street)
             elif -1 not in holders and len(set(holders)) == 2:
                 split.append((street, holders))  # one opponent has all the rest: one trade completes it
-        self._watching = watching
-        self._watch = tuple_getter(watch)
+        key = tuple(held)
+        watching = self._watchings.get(key)
+        if watching is None:
+            watch: list[int] = []
+            rows: list[tuple[Street, slice]] = []
+            for i in held:
+                street = self._streets[i]
+                rows.append((street, slice(len(watch), len(watch) + street.size)))
+                watch.extend(street.members)
+            watching = self._watchings[key] = (rows, tuple_getter(watch))
+        self._watching, self._watch = watching
         self._watched = self._watch(owner)
         self._count = count
         self._groups = groups
@@ -552,8 +569,9 @@ class TraderAgent(GreedyAgent):
         bankrupt = game.bankrupt
         sides = self._sides
         split = []
+        key = self._side_key
         for part in parts:
-            side = sides.get(part)
+            side = sides.get((*key, *part))
             if side is None:
                 side = self._side(game, seat, *part)
             if not bankrupt[side[1]]:
@@ -613,9 +631,10 @@ class TraderAgent(GreedyAgent):
                                             int(self.premium * paid),
                                             _least_cash(margin - their_gain - lifts, reserve)))
         side = (street, b, get, give, value, their_value, reserve, paid, change, their_change, lifts, purchase)
-        if len(self._sides) > 256:
+        if len(self._sides) > 4096:
             self._sides.clear()
-        self._sides[(street, holders)] = side
+        key = (*self._side_key, street, holders)
+        self._sides[key] = side
         return side
 
     def _offer(self, game: Game, seat: int) -> Trade | None:
