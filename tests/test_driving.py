@@ -331,3 +331,86 @@ def test_a_game_without_a_turn_cap_stops_at_the_ceiling_and_max_turns_is_checked
     assert game.turn_cap == 50
     with pytest.raises(ValueError, match="max_turns must be from 1 to 10000"):
         monopoly.simulate(classic, ["greedy", "greedy"], games=1, max_turns=TURN_CEILING + 1)
+
+
+class _Flaky:
+    """Greedy, but its answer to one decision of a kind (the ``nth`` of them) raises, once."""
+
+    name = "greedy"
+
+    def __init__(self, kind: str, nth: int):
+        self.inner, self.kind, self.nth, self.seen = monopoly.make_agent("greedy"), kind, nth, 0
+
+    def setup(self, game, seat, rng):
+        self.inner.setup(game, seat, rng)
+
+    def __getattr__(self, kind):
+        answer = getattr(self.inner, kind)
+        if kind != self.kind:
+            return answer
+
+        def flaky(*args):
+            self.seen += 1
+            if self.seen == self.nth:
+                raise KeyboardInterrupt  # a person at the terminal, say, pressing Ctrl-C
+            return answer(*args)
+        return flaky
+
+
+@pytest.mark.parametrize(("kind", "nth"), [("act", 1), ("act", 40), ("act", 90), ("bid", 5)])
+def test_an_agent_that_raises_leaves_the_game_waiting_at_its_decision(kind, nth):
+    """The decisions play() asks most (act, bid) are asked by the turn loop itself, not yielded to play(); when
+    the agent raises there, play() raises it all the same, and the game waits at that decision: played on, it
+    is the game that was never interrupted."""
+    _, straight = straight_game(5, names=("greedy",) * 3, max_turns=300)
+    flaky = _Flaky(kind, nth)
+    game = monopoly.Game(CLASSIC, [flaky, *agents(("greedy",) * 2)], seed=5, max_turns=300)
+    events = events_of(game)
+    with pytest.raises(KeyboardInterrupt):
+        game.play()
+    assert game.pending is not None and game.pending.kind == kind and game.pending.seat == 0
+    copy = game.copy()
+    assert copy.pending == game.pending
+    game.play()
+    assert events == straight
+    copy.seat_agents(agents(("greedy",) * 3))
+    copy.play()
+    assert copy.state() == game.state()
+
+
+@pytest.mark.parametrize("kind", ["act", "bid"])
+def test_a_copy_taken_while_the_agent_answers_a_decision_play_asks_directly(kind):
+    """An agent may copy the game while it answers the act and bid decisions too (asked by the turn loop
+    itself): the copy waits at that decision and plays on as the original does."""
+    copies = []
+
+    class Copier:
+        name = "greedy"
+
+        def __init__(self):
+            self.inner = monopoly.make_agent("greedy")
+
+        def setup(self, game, seat, rng):
+            self.inner.setup(game, seat, rng)
+
+        def __getattr__(self, name):
+            answer = getattr(self.inner, name)
+            if name != kind:
+                return answer
+
+            def copying(game, seat, *args):
+                if len(copies) < 3 and game.turn > 30:
+                    copy = game.copy()
+                    assert copy.pending == game.pending and copy.pending.kind == kind
+                    copies.append((copy, answer(copy, seat, *args)))
+                return answer(game, seat, *args)
+            return copying
+
+    game = monopoly.Game(CLASSIC, [Copier(), *agents(("greedy",) * 2)], seed=9, max_turns=200)
+    game.play()
+    assert len(copies) == 3
+    for copy, answer in copies:
+        copy.answer(answer)
+        copy.seat_agents(agents(("greedy",) * 3))
+        copy.play()
+        assert copy.state() == game.state()

@@ -102,6 +102,18 @@ def test_a_broken_position_lists_every_problem():
         Game.from_state(CLASSIC, bots("greedy", "greedy"), setup.state)
 
 
+def test_a_game_with_one_player_left_is_over_or_the_position_is_broken():
+    """The last bankruptcy but one ends a game at once (between turns nothing more checks for it)."""
+    setup = Setup(CLASSIC, players=3)
+    setup.state.bankrupt[1] = setup.state.bankrupt[2] = True
+    setup.state.bankrupt_order[:] = [1, 2]
+    setup.state.cash[1] = setup.state.cash[2] = 0
+    assert any("only seat 0 is still in the game, but the game is not finished" in p for p in setup.problems())
+    setup.state.bankrupt[2] = False
+    setup.state.bankrupt_order[:] = [1]
+    assert setup.problems() == []
+
+
 def test_buildings_need_the_whole_group_of_one_owner_unmortgaged_and_even():
     setup = Setup(CLASSIC, players=2).give("Boardwalk", 0).give("Park Place", 1).build("Boardwalk", 1)
     assert any("do not all have one owner" in p for p in setup.problems())

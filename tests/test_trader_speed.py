@@ -32,6 +32,7 @@ from monopoly.game.actions import (
     cheapest_step,
     legal_actions,
     shortage_sale,
+    step_finder,
     verify,
 )
 from monopoly.game.state import Setup
@@ -396,3 +397,26 @@ def test_cheapest_step_is_the_plain_definitions_choice(ruleset, variants):
                     kinds.add(type(step))
             game.rules = base
     assert kinds == {Mortgage, SellBuilding, type(None)}
+
+
+@pytest.mark.parametrize(("ruleset", "variants"), [("classic", ()), ("uk", ())])
+def test_a_step_finder_made_once_follows_a_whole_debt_as_cheapest_step_does(ruleset, variants):
+    """A debt is raised step after step with one finder (its lots found once): at every step it gives the step
+    cheapest_step finds afresh, down to the last (nothing left to sell or mortgage)."""
+    rules = monopoly.load_ruleset(ruleset, variants)
+    steps = 0
+    for seed in range(1, 3):
+        for game in positions(rules, seed):
+            for seat in range(game.players):
+                if game.bankrupt[seat]:
+                    continue
+                copy = game.copy()
+                find = step_finder(copy, seat)
+                while True:
+                    step = find()
+                    assert step == cheapest_step(copy, seat)
+                    if step is None:
+                        break
+                    copy._do(seat, step)
+                    steps += 1
+    assert steps > 100

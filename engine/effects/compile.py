@@ -136,9 +136,10 @@ def _choice(alternatives: tuple[ast.Sequence, ...], names: Names, reason: str) -
     landings = tuple(_landing(option, names) for option in alternatives)
     if not any(landings):
         landings = ()
+    worth = reads_worth(alternatives)
 
     def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
-        chosen = yield from game.choose(p, options, costs, landings)
+        chosen = yield from game.choose(p, options, costs, landings, worth)
         yield from branches[chosen](game, p, card)
 
     return run_choice
@@ -278,6 +279,21 @@ def mentions_chosen(node: object) -> bool:
     return False
 
 
+def reads_worth(node: object) -> bool:
+    """Whether an effect's part reads a player's net worth (`10% of net worth`, `net worth of owner`): what a
+    choice between alternatives cannot be priced by without the chooser's worth (Game.option_costs)."""
+    if isinstance(node, ast.PercentOfNetWorth):
+        return True
+    if isinstance(node, ast.Quantity):
+        return node.name == "net_worth"
+    if isinstance(node, tuple):
+        return any(reads_worth(part) for part in node)
+    kind = type(node)
+    if attrs.has(kind):
+        return any(reads_worth(getattr(node, field.name)) for field in attrs.fields(kind))
+    return False
+
+
 def _others(game: Any, p: int) -> list[int]:
     return [seat for seat in range(game.players) if seat != p and not game.bankrupt[seat]]
 
@@ -291,6 +307,7 @@ def _with_chosen_player(statement: Any, names: Names, reason: str) -> Run:
     inner = _plain_statement(statement, names, reason)
     written = statement.to_text()
     cost = _money_cost(statement, names) if isinstance(statement, _MONEY) else _free
+    worth = reads_worth(statement)
 
     def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         others = _others(game, p)
@@ -300,7 +317,7 @@ def _with_chosen_player(statement: Any, names: Names, reason: str) -> Run:
         if len(others) > 1:
             options = tuple(written.replace(ast.PLAYER_REFS["chosen"], f"player {seat + 1}") for seat in others)
             costs = tuple(_bound_to(cost, seat) for seat in others)
-            chosen = yield from game.choose(p, options, costs)
+            chosen = yield from game.choose(p, options, costs, (), worth)
         saved, game.chosen = game.chosen, others[chosen]
         try:
             yield from inner(game, p, card)
@@ -404,8 +421,16 @@ def _cost(sequence: ast.Sequence, names: Names) -> AmountFn:
         elif isinstance(statement, ast.If):
             parts.append(_if_cost(statement, names))
 
+    if not parts:
+        return _free
+    if len(parts) == 1:
+        return parts[0]
+
     def cost(game: Any, p: int) -> int:
-        return sum(part(game, p) for part in parts)
+        total = 0
+        for part in parts:
+            total += part(game, p)
+        return total
 
     return cost
 

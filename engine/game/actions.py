@@ -514,12 +514,14 @@ def held_for(game: Game, seat: int, when: str) -> list[tuple[str, int]]:
 
 
 
-#: Per game tables and rules (by identity): the tables, the rules, the lots that can be mortgaged in the order
-#: :func:`cheapest_step` tries them (the least loss first), a getter of their entries in that order, their keys,
-#: a bound below the loss of every building sale, and the groups whose buildings sell for something, each as
-#: (group, its lots, a getter of their entries, what the bank pays for a building, the part of its cost lost).
+#: Per game tables and rules (by identity): the tables, the rules, the lots that may be mortgaged in the order
+#: :func:`cheapest_step` tries them (the least loss first), each as (the lot, its group, its key, its mortgage),
+#: with a getter of their owners; a bound below the loss of every building sale; and the groups whose
+#: buildings sell for something, each as (group, its lots, a getter of their entries, what the bank pays for a
+#: building, the part of its cost lost), with a getter of the owners of their first lots.
 _Sale = tuple[int, tuple[int, ...], Getter, int, int]
-_StepOrder = tuple[Any, Any, tuple[int, ...], Getter, tuple[tuple[int, int, int], ...], float, tuple[_Sale, ...]]
+_Entry = tuple[int, int, tuple[int, int, int], "Mortgage"]
+_StepOrder = tuple[Any, Any, tuple[_Entry, ...], Getter, float, tuple[_Sale, ...], Getter]
 _STEP_ORDER: dict[int, _StepOrder] = {}
 
 
@@ -528,18 +530,20 @@ def _step_order(game: Game) -> _StepOrder:
     hit = _STEP_ORDER.get(id(t))
     if hit is not None and hit[0] is t and hit[1] is rules:
         return hit
+    lots_of, actions = _per_tables(t)
     keyed = sorted(((game.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s), s)
                    for s in t.ownable if t.mortgage[s] > 0)
-    order = tuple(s for _, s in keyed)
+    entries = tuple((s, t.group_of[s], key, actions[s][2]) for key, s in keyed
+                    if t.mortgageable[s]) if rules.mortgage_allowed else ()
     losses = [t.house_cost[g] - game.sell_value(g) for g in range(len(t.members)) if t.buildable[g]]
     # a sale's loss is its buildings times the loss of one: none below the least loss of one, unless one is negative
     bound = float("-inf") if any(loss < 0 for loss in losses) else min(losses, default=float("inf"))
-    lots_of = _per_tables(t)[0]
     sales = tuple((g, tuple(members), lots_of[g], game.sell_value(g), t.house_cost[g] - game.sell_value(g))
                   for g, members in enumerate(t.members) if t.buildable[g] and game.sell_value(g) > 0)
     if len(_STEP_ORDER) > 64:
         _STEP_ORDER.clear()
-    hit = _STEP_ORDER[id(t)] = (t, rules, order, tuple_getter(order), tuple(key for key, _ in keyed), bound, sales)
+    hit = _STEP_ORDER[id(t)] = (t, rules, entries, tuple_getter([entry[0] for entry in entries]), bound, sales,
+                                tuple_getter([sale[1][0] for sale in sales]))
     return hit
 
 
@@ -552,48 +556,51 @@ def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
     bank does not pay back (a hotel in a housing shortage: for every building that goes with it); ties go to
     the step that raises more, then to the lot first on the board. Sales keep their group even.
     """
+    return step_finder(game, seat)()
+
+
+def step_finder(game: Game, seat: int) -> Callable[[], SellBuilding | Mortgage | None]:
+    """:func:`cheapest_step` for ``seat`` as a function of no arguments, for as long as the seat's lots stay its own
+    (a debt being raised step after step: its sales and mortgages change no owner): which lots and groups are
+    its own is found once, the buildings, mortgages and the bank's houses are read at each call."""
     t = game.tables
     owner, buildings, mortgaged = game.owner, game.buildings, game.mortgaged
     lots_of, actions = _per_tables(t)
-    _, _, order, in_order, keys, bound, sales = _step_order(game)
-    group_of = t.group_of
-    best: SellBuilding | Mortgage | None = None
-    best_key: tuple[int, int, int] | None = None
-    flags = in_order(mortgaged)
-    mortgaging = game.rules.mortgage_allowed
-    for i in compress(range(len(order)), map(eq, in_order(owner), repeat(seat))):  # its lots, least loss first
-        if flags[i] or not mortgaging:
-            continue
-        s = order[i]
-        if not t.mortgageable[s]:
-            continue
-        if buildings[s]:
-            continue
-        group = group_of[s]
-        if group >= 0 and any(lots_of[group](buildings)):
-            continue
-        if keys[i][0] < bound:
-            return actions[s][2]  # no building sale loses as little
-        best, best_key = actions[s][2], keys[i]
-        break
+    _, _, entries, entry_owners, bound, sales, sale_owners = _step_order(game)
+    # its lots that may be mortgaged, least loss first, and the groups whose buildings it may sell
+    mine = list(compress(entries, map(eq, entry_owners(owner), repeat(seat))))
+    sold = list(compress(sales, map(eq, sale_owners(owner), repeat(seat))))
     hotel, even, hph = t.hotel_level, game.rules.building.even, t.hph
-    for _, members, lots, value, lost in sales:
-        if owner[members[0]] != seat:
-            continue
-        levels = lots(buildings)
-        top = max(levels)
-        if not top:
-            continue
-        for s, level in zip(members, levels, strict=True):
-            if not level or (even and level < top):
+
+    def find() -> SellBuilding | Mortgage | None:
+        best: SellBuilding | Mortgage | None = None
+        best_key: tuple[int, int, int] | None = None
+        for s, group, key, action in mine:  # its lots, least loss first: the first one that may be mortgaged
+            if mortgaged[s] or buildings[s]:
                 continue
-            if level == hotel and game.houses_left < hph:
-                sold = sum(buildings[m] - new for m, new in shortage_sale(t, buildings, game.houses_left, s, even))
-            else:
-                sold = 1
-            key = (sold * lost, -sold * value, s)
-            if best_key is None or key < best_key:
-                best, best_key = actions[s][1], key
-            if even:
-                break  # every lot at the top of an even group sells alike: the first one stands for all
-    return best
+            if group >= 0 and any(lots_of[group](buildings)):
+                continue
+            if key[0] < bound:
+                return action  # no building sale loses as little
+            best, best_key = action, key
+            break
+        for _, members, lots, value, lost in sold:
+            levels = lots(buildings)
+            top = max(levels)
+            if not top:
+                continue
+            for s, level in zip(members, levels, strict=True):
+                if not level or (even and level < top):
+                    continue
+                if level == hotel and game.houses_left < hph:
+                    count = sum(buildings[m] - new for m, new in shortage_sale(t, buildings, game.houses_left, s, even))
+                else:
+                    count = 1
+                key = (count * lost, -count * value, s)
+                if best_key is None or key < best_key:
+                    best, best_key = actions[s][1], key
+                if even:
+                    break  # every lot at the top of an even group sells alike: the first one stands for all
+        return best
+
+    return find

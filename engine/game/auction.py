@@ -37,7 +37,11 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
             if leader is not None and len(active) == 1:
                 break
             decision = Decision(seat, "bid", (item, high, leader))
-            bid = yield decision
+            direct = game._direct
+            if direct is None:
+                bid = yield decision
+            else:  # play() drives: the agent is asked here (Game._ask_direct)
+                bid = yield from game._ask_direct(decision, direct[seat]["bid"], seat, item, high, leader)
             if type(bid) is not int or bid <= high or bid > game.cash[seat]:
                 # The type first (True, 10.0 or "10" is no bid). 0 or None is a plain pass; anything else
                 # was a mistake, told to the agent.

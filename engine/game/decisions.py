@@ -387,3 +387,8 @@ def decode_answer(data: Any) -> Any:
     if name in _ACTION_CLASSES:
         return _ACTION_CLASSES[name](data["space"])
     raise ValueError(f"unknown action {name!r} in a recorded answer")
+
+
+def agent_name(agent: Any) -> str:
+    """The name an agent goes by in logs and standings: its ``name``, else its class's name."""
+    return getattr(agent, "name", type(agent).__name__)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .decisions import agent_name
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -76,8 +78,6 @@ def richest(game: Game, seats: list[int]) -> int:
 def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
     """Players in order of finish: the winner (``game.winner`` unless given), the others by valuation, then the
     bankrupt, last out first."""
-    from .game import agent_name
-
     first = game.winner if winner is None else winner
     worth = [game.valuation(s) for s in range(game.players)]
     cash = game.cash
@@ -88,11 +88,17 @@ def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
 
 
 def _finish(game: Game, reason: str, winner: int | None) -> None:
-    from . import apply as writes
+    from .apply import game_end  # (the writers import the state, which imports this module)
 
-    writes.game_end(game, reason, winner, game.turn, game.round,
-                    tuple(s.to_json() for s in standings(game, winner)))
+    final = standings(game, winner)
+    game_end(game, reason, winner, game.turn, game.round, tuple(s.to_json() for s in final))
+    game.final_standings = (len(game.events), final)  # what result_of answers while nothing follows the end
 
 
 def result_of(game: Game) -> Result:
-    return Result(game.seed, game.winner, game.end_reason or "unfinished", game.turn, game.round, standings(game))
+    final = game.final_standings
+    if final is not None and final[0] == len(game.events):
+        ranked = final[1]
+    else:
+        ranked = standings(game)
+    return Result(game.seed, game.winner, game.end_reason or "unfinished", game.turn, game.round, ranked)

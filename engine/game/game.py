@@ -30,7 +30,17 @@ from . import apply as writes
 from .apply import move as _move
 from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
-from .decisions import KINDS, TIME_UP, Caller, Decision, FunctionAgent, IllegalAnswer, check_answer, legal_answers
+from .decisions import (
+    KINDS,
+    TIME_UP,
+    Caller,
+    Decision,
+    FunctionAgent,
+    IllegalAnswer,
+    agent_name,
+    check_answer,
+    legal_answers,
+)
 from .dice import Dice
 from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
@@ -130,6 +140,7 @@ class Game(Money):
         self._firing: set[str] = set()  # the events whose triggers run now (they do not set themselves off)
         self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
         self._option_landings: tuple[Any, ...] = ()  # where each alternative of the choice moves the token
+        self._option_worth = False  # a cost of the choice being made reads a player's net worth
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
         self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
@@ -156,6 +167,12 @@ class Game(Money):
         self._mark: tuple[GameState, tuple[tuple[int, ...], ...]] | None = None  # replaying _answers from it
         self._mark_each_turn = True  # take the mark at every turn's start (off in play(): see copy())
         self._pause_between_turns = False  # stop between turns (play_turn does)
+        #: While play() drives: each seat's answering functions by decision kind, which the turn loop calls itself
+        #: for the commonest decisions (act, bid) instead of yielding them to play() (see _ask_direct).
+        self._direct: list[dict[str, Any]] | None = None
+        self._raised: BaseException | None = None  # what an agent called directly raised, for play() to raise
+        #: The standings of the game's end, with the number of events then (end.result_of's, while no more follow)
+        self.final_standings: tuple[int, tuple[Any, ...]] | None = None
         self.seat_agents(self.agents)
 
     def seat_agents(self, agents: Sequence[Any]) -> None:
@@ -166,6 +183,7 @@ class Game(Money):
             raise SetupError(f"{len(agents)} agents for {self.players} seats")
         self.agents = [agent if hasattr(agent, "act") or isinstance(agent, Caller) or not callable(agent)
                        else FunctionAgent(agent) for agent in agents]
+        self.final_standings = None  # the standings name the agents
         for seat, agent in enumerate(self.agents):
             setup = getattr(agent, "setup", None)
             if setup is not None:
@@ -500,7 +518,18 @@ class Game(Money):
                     if not is_double or jail_turns[p] >= 0 or bankrupt[p] or self.finished:
                         break
             if not bankrupt[p] and not self.finished:
-                action = yield act_of[p]
+                direct = self._direct
+                if direct is None:
+                    action = yield act_of[p]
+                else:  # play() drives: its agent is asked here, as play() would, not through a yield (_ask_direct)
+                    decision = self._waiting = act_of[p]
+                    try:
+                        action = direct[p]["act"](self, p)
+                    except BaseException as exc:
+                        self._raised = exc
+                        action = yield decision
+                    else:
+                        self._answers.append(action)
                 if action is not None:
                     yield from self._between_turns(p, action)
                 if on_turn_end and not bankrupt[p] and not self.finished:
@@ -512,7 +541,9 @@ class Game(Money):
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
                 round_ = self.round + 1 if seat <= p else self.round
-                if self.bankrupt_order or self._end_each_turn or self.turn >= self.turn_cap:
+                # A last-standing game ends at a bankruptcy (Money._bankrupt checks) or at the turn cap: between
+                # turns only the cap and the other ends (a number of bankruptcies, the time) are checked.
+                if self._end_each_turn or self.turn >= self.turn_cap:
                     record_to_move(self, seat, round_)
                     check_end(self)
                 elif self._pause_between_turns or self._mark_each_turn:
@@ -520,6 +551,23 @@ class Game(Money):
                 else:  # nothing between the two turns: the seat to move and its turn, in one call
                     next_turn(self, seat, round_, self.turn + 1)
                     begun = True
+
+    def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Generator[Decision, Any, Any]:
+        """Ask ``decision`` of the agent's function ``ask`` (its answering method for the decision's kind, called
+        with the game and ``args``) here, as play() would ask it, without yielding the decision to play() and
+        back: while play() drives (``_direct``), for the commonest decisions. The decision is pending while the
+        agent answers (an agent may copy the game then), and the answer is kept for copies as play() keeps it.
+        When the agent raises, the decision is yielded after all, with what it raised, which play() raises:
+        the game then waits at the decision, as when an agent asked by play() raises."""
+        self._waiting = decision
+        try:
+            answer = ask(self, *args)
+        except BaseException as exc:
+            self._raised = exc
+            answer = yield decision
+        else:
+            self._answers.append(answer)
+        return answer
 
     def _fire(self, event: str, runs: tuple[Any, ...], p: int, amount: int = 0) -> Steps:
         """The effects of an event's triggers (``Tables.on_event`` or ``instead_of``), for player ``p``, in file
@@ -821,7 +869,18 @@ class Game(Money):
                         return
                 if self.finished or self.bankrupt[p]:
                     return
-                action = yield self._act[p]
+                direct = self._direct
+                if direct is None:
+                    action = yield self._act[p]
+                else:  # play() drives: asked here (see _ask_direct)
+                    decision = self._waiting = self._act[p]
+                    try:
+                        action = direct[p]["act"](self, p)
+                    except BaseException as exc:
+                        self._raised = exc
+                        action = yield decision
+                    else:
+                        self._answers.append(action)
                 if action is None:
                     return
         finally:
@@ -999,7 +1058,14 @@ class Game(Money):
         if permit is not None and not permit(self, p):
             return  # the rules do not let this player buy yet: the lot is neither offered nor auctioned
         price = self.tables.price[s]
-        if self.cash[p] >= price and self._yes(p, "buy", (yield Decision(p, "buy", (s,)))):
+        if self.cash[p] < price:
+            buys = False
+        else:
+            decision = Decision(p, "buy", (s,))
+            direct = self._direct
+            buys = self._yes(p, "buy", (yield decision) if direct is None else  # play() drives: asked here
+                             (yield from self._ask_direct(decision, direct[p]["buy"], p, s)))
+        if buys:
             self._transfer(p, BANK, price, "buy")
             writes.buy(self, p, s, price)
             bought = self.tables.on_event.get("buy")
@@ -1179,12 +1245,13 @@ class Game(Money):
         yield from slot.run(self, p, slot)
 
     def choose(self, p: int, options: tuple[str, ...], costs: tuple[Any, ...] = (),
-               landings: tuple[Any, ...] = ()) -> Steps:
+               landings: tuple[Any, ...] = (), worth: bool = False) -> Steps:
         """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index. ``costs``
         and ``landings`` tell an agent what each would cost and where it would move the token
-        (:meth:`option_costs`, :meth:`option_landings`)."""
+        (:meth:`option_costs`, :meth:`option_landings`); ``worth``: a cost reads a player's net worth."""
         self._option_costs = costs
         self._option_landings = landings
+        self._option_worth = worth
         decision = Decision(p, "choose", (options,))
         try:
             choice = yield decision
@@ -1210,8 +1277,8 @@ class Game(Money):
         costs as its guide and gets none falls back on its own default, as when the game cannot say
         (the built-in bots take the first alternative, the classic flat 200).
         """
-        if not self._option_costs:
-            return []
+        if not self._option_costs or (worth is None and self._option_worth):
+            return []  # the worth is not added up for the player
         self._pricing = True
         self._priced_worth = worth
         try:
@@ -1245,26 +1312,23 @@ class Game(Money):
                 raise _WorthNeeded
             return self._priced_worth
         t = self.tables
+        owner, buildings, price, cost_of = self.owner, self.buildings, t.price, t.building_cost_of
         total = self.cash[p]
         for s in t.ownable:
-            if self.owner[s] == p:
-                total += t.price[s] + self._building_cost(s)
+            if owner[s] == p:
+                total += price[s] + buildings[s] * cost_of[s]
         return total
 
     def valuation(self, p: int) -> int:
         """The rulebook's worth for ending a game: cash, printed price of unmortgaged lots,
         the mortgage value of mortgaged ones, houses at cost, a hotel at cost with its houses."""
         t = self.tables
+        owner, buildings, mortgaged, cost_of = self.owner, self.buildings, self.mortgaged, t.building_cost_of
         total = self.cash[p]
         for s in t.ownable:
-            if self.owner[s] == p:
-                total += t.mortgage[s] if self.mortgaged[s] else t.price[s]
-                total += self._building_cost(s)
+            if owner[s] == p:
+                total += (t.mortgage[s] if mortgaged[s] else t.price[s]) + buildings[s] * cost_of[s]
         return total
-
-    def _building_cost(self, s: int) -> int:
-        level = self.buildings[s]
-        return level * self.tables.house_cost[self.tables.group_of[s]] if level else 0
 
     def _set_owner(self, s: int, seat: int, how: str) -> None:
         """The lot ``s`` changes hands (``seat`` -1: back to the bank) other than by buying."""
@@ -1430,8 +1494,9 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     """
     if agents is not None:
         game.seat_agents(agents)
-    missing = [f"seat {seat} ({agent_name(agent)})" for seat, agent in enumerate(game.agents)
-               if any(getattr(agent, kind, None) is None for kind in KINDS)]
+    asks: list[dict[str, Any]] = [{kind: getattr(agent, kind, None) for kind in KINDS} for agent in game.agents]
+    missing = [f"seat {seat} ({agent_name(game.agents[seat])})" for seat, ask in enumerate(asks)
+               if None in ask.values()]
     if missing:
         raise SetupError(f"{', '.join(missing)} cannot answer decisions: play(game, agents) with an agent a seat")
     if game.finished:
@@ -1440,15 +1505,18 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
         game._mark_each_turn = False  # the mark of the start stays: a copy replays from it, then marks each turn
         game._start_machine()
     game._pause_between_turns = False
-    asks = [{kind: getattr(agent, kind) for kind in KINDS} for agent in game.agents]
     answers = game._answers
     machine = game._machine
     assert machine is not None
     waiting = game._waiting
+    game._direct = asks  # the turn loop asks the commonest decisions itself (Game._ask_direct)
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn
             waiting = machine.send(None)
         while waiting is not None:
+            if game._raised is not None:  # an agent asked directly raised: the decision waits for an answer
+                raised, game._raised = game._raised, None
+                raise raised
             game._waiting = waiting  # an agent may copy the game while it decides
             seat = waiting[0]
             answer = asks[seat][waiting[1]](game, seat, *waiting[2])
@@ -1459,6 +1527,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
         game._done = True
     finally:
         game._waiting = waiting
+        game._direct = None
     return game.result()
 
 
@@ -1471,6 +1540,3 @@ def _all_same(dice: tuple[int, ...]) -> bool:
     """Doubles: every die shows the same face (one die alone never throws doubles)."""
     return len(dice) > 1 and len(set(dice)) == 1
 
-
-def agent_name(agent: Any) -> str:
-    return getattr(agent, "name", type(agent).__name__)

@@ -11,7 +11,7 @@ does it for them at the least loss (:meth:`Money._liquidate`).
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
@@ -60,6 +60,7 @@ class Money:
     debt_depth: int
     owner_version: int
     finished: bool
+    _direct: list[dict[str, Any]] | None
 
     if TYPE_CHECKING:
         def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
@@ -70,6 +71,8 @@ class Money:
         def _set_owner(self, s: int, seat: int, how: str) -> None: ...
         def _check_end(self) -> None: ...
         def auction(self, s: int) -> Steps: ...
+        def _ask_direct(self, decision: Decision, ask: Callable[..., Any],
+                        *args: Any) -> Generator[Decision, Any, Any]: ...
 
     def _yes(self, seat: int, question: str, answer: Any) -> bool:
         """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
@@ -145,7 +148,9 @@ class Money:
         decision = Decision(p, "raise_funds", (amount,))
         try:
             while self.cash[p] < amount and refusals < MAX_REFUSALS and not (self.bankrupt[p] or self.finished):
-                action = yield decision
+                direct = self._direct
+                action = (yield decision) if direct is None else \
+                    (yield from self._ask_direct(decision, direct[p]["raise_funds"], p, amount))  # play() drives
                 if action is None:
                     break
                 kind = type(action)
@@ -168,18 +173,17 @@ class Money:
         mortgaged before houses are sold, the cheapest houses go first, and nothing more is sold once the
         debt is covered.
         """
+        triggers = self.tables.action_triggers
+        find = None  # the least-loss step (the one home of that order: actions.cheapest_step), while no owner changes
         while self.cash[p] < amount and not (self.bankrupt[p] or self.finished):
-            step = self._cheapest_step(p)
+            if find is None or triggers:  # a mortgage's triggers may do anything: found afresh after them
+                find = act.step_finder(cast("Game", self), p)
+            step = find()
             if step is None:
                 break
             moved = self._do(p, step)
-            if self.tables.action_triggers:  # a mortgage's triggers
+            if triggers:
                 yield from self._acted(p, step, moved)
-
-    def _cheapest_step(self, p: int) -> act.Action | None:
-        """The sale or mortgage that raises money for ``p`` at the least loss (see :meth:`_liquidate`): the one
-        home of that order is :func:`~.actions.cheapest_step`, which the bots call too."""
-        return act.cheapest_step(cast("Game", self), p)
 
     def _sell_down(self, p: int, changes: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> None:
         """Sell buildings back to the bank: each ``(lot, level after)``, at the sell-back price, the bank's

@@ -19,7 +19,8 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .game import Game, agent_name
+from .decisions import agent_name
+from .game import Game
 from .jsonin import JsonInputError, describe, read_json_file
 from .state import _BIG, GameState, _check_rng, _check_rules, _check_state_fields, _Found, _is_int, check_keys
 

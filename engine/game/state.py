@@ -34,7 +34,6 @@ import math
 from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .end import turn_cap
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
 from .tables import tables_for
@@ -189,6 +188,7 @@ class GameState:
         if game._machine is not None:  # a turn loop going on holds the old lists: the game starts a new one
             game._machine = game._waiting = None
             game._done = False
+        game.final_standings = None  # worked out again from this position
         for name in LISTS:
             setattr(game, name, list(getattr(self, name)))
         for name in SCALARS:
@@ -694,6 +694,8 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
     """The whole state against the rules: what no game reaches between turns. Checks that need a field
     already found wrong are left out. A state taken mid-turn is checked through its turn's start (above):
     the rest follows from the rules, and putting it in a game checks that it does."""
+    from .end import turn_cap  # (the end imports the writers, which import this module)
+
     if "pending" in state:
         return
     t = tables_for(ruleset)
@@ -785,6 +787,8 @@ def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> Non
 
 
 def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: Any) -> None:
+    from .end import turn_cap
+
     finished, reason, winner, bankrupt = state["finished"], state["end_reason"], state["winner"], state["bankrupt"]
     alive = [s for s in range(n) if not bankrupt[s]]
     if finished and not state["started"]:
@@ -794,6 +798,9 @@ def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: A
             add(f"state.winner is {winner}, but the game is not finished")
         if reason is not None:
             add(f"state.end_reason is {reason}, but the game is not finished")
+        if len(alive) <= 1 and n > 1:  # the last bankruptcy ends the game at once, whatever the rules' end
+            left = f"only seat {alive[0]} is" if alive else "no seat is"
+            add(f"{left} still in the game, but the game is not finished: the last bankruptcy but one ends it")
         return
     if reason is None:
         add("the game is finished but state.end_reason does not say why")

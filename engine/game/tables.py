@@ -74,6 +74,9 @@ class Tables:
         self.house_cost = [g.house_cost or 0 for g in ruleset.groups]
         self.buildable = [bool(g.members) and board[g.members[0]].buildable and g.house_cost is not None
                           for g in ruleset.groups]
+        #: By space: what one of its buildings cost (its group's house cost; 0 off the groups): a lot's buildings at
+        #: cost are its level times this, a hotel counted with its houses (worth and valuation)
+        self.building_cost_of = [self.house_cost[g] if g >= 0 else 0 for g in self.group_of]
         self.hph = rules.building.houses_per_hotel
         self.hotel_level = self.hph + 1
         # Each lot's rent by its kind's (game/rent.py): worked out here for every level, count of its group owned
