@@ -282,6 +282,10 @@ class Narrator:
         to = e["to"]
         if to == w.jail and not e["passed_go"]:
             return w.says(e["seat"], "moves", f"to {w.space(to)} (just visiting).")
+        passes = e.get("passes", 1)
+        if passes > 1:  # round the board and past GO more than once in one move
+            times = "twice" if passes == 2 else f"{passes} times"
+            return w.says(e["seat"], "moves", f"to {w.space(to)}, past GO {times}.")
         passing = " passing GO" if e["passed_go"] and to != self.state.go else ""
         return w.says(e["seat"], "moves", f"to {w.space(to)}{passing}.")
 

@@ -466,8 +466,9 @@ def test_a_move_of_nothing_lands_nowhere() -> None:
 def test_a_move_by_an_amount_goes_at_most_the_limit_of_a_move() -> None:
     game = _run_scripted("move forward 1000 x dice spaces", _position().place(0, 10),
                          last_roll=(1, 2))
-    # 100 spaces from 10 is 30, Go To Jail: round the board (the salary once, as for "move 100") and to jail
-    assert (game.position[0], game.jail_turns[0] >= 0, game.cash[0]) == (10, True, 1200)
+    # 100 spaces from 10 is 30, Go To Jail: twice round the board (past GO at the 30th and the 70th step: the
+    # salary twice, as for "move 100") and to jail
+    assert (game.position[0], game.jail_turns[0] >= 0, game.cash[0]) == (10, True, 1400)
 
 
 def test_go_back_to_the_nearest_railroad_behind() -> None:

@@ -58,9 +58,9 @@ MAX_EVENTS_PER_TURN = 20_000
 END_REASONS = {"last_standing", "bankruptcies", "time", "turn_limit"}
 
 #: The fields of the state the events must rebuild, checked after every event (the decks too).
-REPLAYED = ("cash", "pot", "position", "jail_turns", "held_cards", "bankrupt", "bankrupt_order", "owner", "buildings",
-            "mortgaged", "houses_left", "hotels_left", "turn", "round", "current", "last_roll", "finished", "winner",
-            "end_reason", "owner_version", "variables")
+REPLAYED = ("cash", "pot", "position", "jail_turns", "laps", "held_cards", "bankrupt", "bankrupt_order", "owner",
+            "buildings", "mortgaged", "houses_left", "hotels_left", "turn", "round", "current", "last_roll", "finished",
+            "winner", "end_reason", "owner_version", "variables")
 #: Payments a bankrupt seat still makes or gets, in its settlement right after its bankrupt event.
 SETTLEMENT = frozenset({"bankruptcy", "sell building", "debt written off"})
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.scenario import of_type, payments, rolls, setup_game, sp, stack_deck
+import pytest
+
+import monopoly
+from tests.scenario import ScriptedAgent, of_type, payments, rolls, setup_game, sp, stack_deck
 
 
 def test_turn_order_goes_round_the_table_and_counts_rounds():
@@ -175,3 +178,83 @@ def test_laps_are_part_of_a_position_and_a_save_without_them_reads_as_none_yet()
     data["laps"] = [0, -1]
     problems = Setup(classic, GameState._unchecked(data)).problems()
     assert problems == ["state.laps[1] is -1, not a whole number of at least 0 (the times past or onto the go space)"]
+
+
+# A board of six spaces: two dice take a token round it and past Start twice.
+TINY = """
+id: tiny
+name: Tiny board
+description: Six spaces, smaller than a throw of two dice.
+currency: "$"
+bank: {houses: 8, hotels: 2, starting_cash: 500}
+groups:
+  red: {name: Red, color: "#ff0000", house_cost: 20}
+board:
+  - {name: Start, kind: go}
+  - {name: Red One, kind: street, group: red, price: 40, rent: [2, 10, 30, 90, 160, 250]}
+  - {name: Red Two, kind: street, group: red, price: 50, rent: [3, 15, 45, 120, 200, 300]}
+  - {name: Jail, kind: jail}
+  - {name: Rest, kind: plain}
+  - {name: Corner, kind: plain}
+rules:
+  salary: 20
+"""
+TINY_PASSING = TINY + """triggers:
+  - {on: pass, space: Rest, effect: collect 1}
+"""
+
+
+def tiny_game(text: str):
+    from tests.strategies import load_text
+
+    game = monopoly.Game(load_text(text), [ScriptedAgent(), ScriptedAgent()], seed=1)
+    events: list[dict] = []
+    game.observe(events.append)
+    game.start()
+    events.clear()
+    return game, events
+
+
+@pytest.mark.parametrize("text", [TINY, TINY_PASSING], ids=["plain", "pass-trigger"])
+def test_a_throw_round_a_small_board_pays_the_salary_each_time_it_passes_go(text):
+    """Passing GO twice in one move (11 from Red Two on six spaces: past Start at the 4th and the 10th step)
+    pays the salary twice and counts two laps; the move records how many times (`passes`)."""
+    game, events = tiny_game(text)
+    game.position[0] = 2
+    game.fix_dice([(5, 6)])
+    game.play_turn()
+    assert game.position[0] == 1  # (2 + 11) % 6: Red One
+    assert [e for e in of_type(events, "move")] == [
+        {"type": "move", "seat": 0, "from": 2, "to": 1, "passed_go": True, "passes": 2}]
+    salaries = [p for p in payments(events) if p[3] == "salary"]
+    assert salaries == [("bank", 0, 20, "salary"), ("bank", 0, 20, "salary")]
+    assert game.laps[0] == 2
+    if text is TINY_PASSING:  # Rest (4) is passed twice too, at the 2nd and the 8th step: in the order of the path
+        rest = ("bank", 0, 1, "trigger on pass Rest")
+        assert [p for p in payments(events) if p[3] != "buy"] == [
+            rest, ("bank", 0, 20, "salary"), rest, ("bank", 0, 20, "salary")]
+
+
+def test_a_long_move_of_an_effect_passes_go_as_often_as_it_goes_round():
+    """`move forward 85 spaces` from Short Line (35) on the classic board: past GO at the 5th, 45th and 85th
+    step (ending on it): three salaries, three laps, one move."""
+    game, events = setup_game()
+    game.position[0] = sp(game, "Short Line")
+    game.carry_out(game.move_by(0, 85))
+    assert game.position[0] == sp(game, "GO")
+    assert of_type(events, "move") == [
+        {"type": "move", "seat": 0, "from": 35, "to": 0, "passed_go": True, "passes": 3}]
+    assert payments(events) == [("bank", 0, 200, "salary")] * 3
+    assert game.laps[0] == 3
+
+
+def test_a_move_past_go_more_than_once_reads_back_from_its_log_line():
+    from monopoly.game.events import from_dict, to_dict, typed
+
+    record = (monopoly.game.events.MOVE, 2, 35, 0, True, 3)
+    assert to_dict(record) == {"type": "move", "seat": 2, "from": 35, "to": 0, "passed_go": True, "passes": 3}
+    assert from_dict(to_dict(record)) == record
+    assert typed(record).passes == 3 and typed(record[:5]).passes == 0
+    once = (monopoly.game.events.MOVE, 0, 36, 2, True)
+    assert to_dict(once) == {"type": "move", "seat": 0, "from": 36, "to": 2, "passed_go": True}
+    assert from_dict(to_dict(once)) == once

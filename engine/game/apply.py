@@ -123,8 +123,14 @@ def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, p
     record((MOVE, seat, frm, to, passed_go))
 
 
-def move(g: Any, seat: int, frm: int, to: int, passed_go: bool) -> None:
+def move(g: Any, seat: int, frm: int, to: int, passed_go: bool, passes: int = 0) -> None:
+    """A move; ``passes``: how many times it went past the go space, written only when more than once (a lap or
+    more in one move), so a move that passes once or not at all records what it always did."""
     g.position[seat] = to
+    if passes > 1:  # laps more: the token went round the board and past the go space again
+        g.laps[seat] += passes
+        g.record((MOVE, seat, frm, to, passed_go, passes))
+        return
     if passed_go:  # a lap more: the token passed the go space, or came onto it
         g.laps[seat] += 1
     g.record((MOVE, seat, frm, to, passed_go))

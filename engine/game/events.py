@@ -87,6 +87,7 @@ class Move(NamedTuple):
     from_: int
     to: int
     passed_go: bool
+    passes: int = 0  # how many times the move went past GO, when more than once (a lap or more in one move)
 
 
 class Jail(NamedTuple):
@@ -269,7 +270,7 @@ _PARTIES = {PAYMENT: (1, 2), PROPERTY: (2, 3), BANKRUPT: (2,)}
 def typed(record: tuple[Any, ...]) -> Any:
     """The record as its typed event (a ``NamedTuple`` of this module)."""
     made: Any = TYPES[record[0]][1]
-    return made(*record[1:])  # (a roll without an extra die leaves its last field out)
+    return made(*record[1:])  # (a roll without an extra die and a move past GO once or not leave their last out)
 
 
 def to_dict(record: tuple[Any, ...]) -> dict[str, Any]:
@@ -286,6 +287,11 @@ def to_dict(record: tuple[Any, ...]) -> dict[str, Any]:
         event = {"type": "roll", "seat": values[1], "dice": list(values[2])}
         if len(values) > 3:  # an extra die was thrown: the field a roll without one leaves out
             event["extra"] = list(values[3])
+        return event
+    elif code == MOVE:
+        event = dict(zip(("type", "seat", "from", "to", "passed_go"), values, strict=False))
+        if len(values) > 5:  # more than once past GO: the field a move past it once or not leaves out
+            event["passes"] = values[5]
         return event
     elif code == SHUFFLE:
         values[2] = list(values[2])
@@ -317,6 +323,10 @@ def from_dict(event: Mapping[str, Any]) -> tuple[Any, ...]:
         extra = event.get("extra")
         return (code, event["seat"], tuple(event["dice"]), tuple(extra)) if extra else \
             (code, event["seat"], tuple(event["dice"]))
+    if code == MOVE:
+        passes = event.get("passes")
+        moved = (code, event["seat"], event["from"], event["to"], event["passed_go"])
+        return (*moved, passes) if passes is not None and passes > 1 else moved
     values: list[Any] = [code, *(event.get(key) for key in keys)]
     for index in _PARTIES.get(code, ()):
         values[index] = _party_in(values[index])

@@ -46,7 +46,7 @@ from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
-from .movement import passes_go, steps_ahead_to, steps_back_to
+from .movement import go_passes, steps_ahead_to, steps_back_to
 from .rent import live_rent
 from .state import MAX_CASH, GameState, Pending, StateError, fixed_roll_problem
 from .stock import on_board
@@ -429,7 +429,8 @@ class Game(Money):
         on_roll, on_turn_start, on_turn_end = t.on_roll, t.on_turn_start, t.on_turn_end
         jailing = t.jail_triggers
         special = t.dice  # dice with an extra die or their own doubles (game/dice.py): not the inline path
-        plain_dice = two and not passing and not on_roll and special is None  # the common board: two dice
+        # the common board: two dice, which never take a token past the go space twice
+        plain_dice = two and not passing and not on_roll and special is None and 2 * sides <= size
         landing_of = t.landing
         # The state's lists, changed in place by the writers (GameState.put, which replaces them, starts a new
         # loop).
@@ -896,19 +897,22 @@ class Game(Money):
         t = self.tables
         old = self.position[p]
         new = (old + steps) % t.size
-        passed = passes_go(t.go, old, steps, size=t.size)
-        _move(self, p, old, new, passed)
-        yield from self._pass_along(p, old, steps, new, passed)
+        passes = go_passes(t.go, old, steps, size=t.size)
+        _move(self, p, old, new, passes > 0, passes)
+        yield from self._pass_along(p, old, steps, new, passes > 0)
 
     def _step(self, p: int, steps: int) -> None:
-        """Move ``p`` forward on a board with no pass triggers (nobody is asked anything)."""
+        """Move ``p`` forward on a board with no pass triggers (nobody is asked anything): the salary each time
+        the move passes the go space (more than once for a lap or more)."""
         t = self.tables
         old = self.position[p]
         new = (old + steps) % t.size
-        passed = passes_go(t.go, old, steps, size=t.size)
-        _move(self, p, old, new, passed)
-        if passed and self.rules.salary:
-            self._transfer(BANK, p, self.rules.salary, "salary")
+        passes = go_passes(t.go, old, steps, size=t.size)
+        _move(self, p, old, new, passes > 0, passes)
+        salary = self.rules.salary
+        if passes and salary:
+            for _ in range(passes):
+                self._transfer(BANK, p, salary, "salary")
 
     def _pass_along(self, p: int, old: int, steps: int, new: int, passed: bool) -> Steps:
         """Walk the path of a move that passes spaces with triggers: each passed space's triggers
@@ -918,10 +922,12 @@ class Game(Money):
         the game, or when effects have already caused too many moves since the roll.
         """
         t = self.tables
-        go_step = (t.go - old - 1) % t.size + 1 if passed else -1
+        go_step = (t.go - old - 1) % t.size + 1 if passed else -1  # the first step onto the go space, then a lap on
         for i in range(1, steps + 1):
-            if i == go_step and self.rules.salary:
-                self._transfer(BANK, p, self.rules.salary, "salary")
+            if i == go_step:
+                go_step += t.size
+                if self.rules.salary:
+                    self._transfer(BANK, p, self.rules.salary, "salary")
             if i == steps:
                 return
             for run in t.pass_triggers[(old + i) % t.size]:

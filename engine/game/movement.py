@@ -5,6 +5,8 @@ whether a move passes the go space, for the engine's moves and the analysis' exa
 9
 >>> steps_back_to(7, (0,), size=40), passes_go(0, 36, 9, size=40)
 (7, True)
+>>> go_passes(0, 36, 9, size=40)
+1
 """
 
 from __future__ import annotations
@@ -25,3 +27,16 @@ def steps_back_to(here: int, targets: Iterable[int], *, size: int) -> int:
 def passes_go(go: int, old: int, steps: int, *, size: int) -> bool:
     """Whether ``steps`` forward from ``old`` pass the go space ``go`` or end on it (-1: a board without one)."""
     return go >= 0 and (go - old - 1) % size < steps
+
+
+def go_passes(go: int, old: int, steps: int, *, size: int) -> int:
+    """How many times ``steps`` forward from ``old`` pass the go space ``go`` or end on it: more than once for a
+    move of a lap or more (a long move of an effect, the dice on a small board); 0 on a board without one.
+
+    >>> go_passes(0, 35, 10, size=40), go_passes(0, 35, 85, size=40), go_passes(0, 3, 12, size=6)
+    (1, 3, 2)
+    """
+    if go < 0 or steps <= 0:
+        return 0
+    first = (go - old - 1) % size + 1  # the step that reaches the go space first
+    return 0 if first > steps else (steps - first) // size + 1
