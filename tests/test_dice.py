@@ -321,6 +321,17 @@ def test_die_rolled_and_triples_read_the_throw() -> None:
     assert holds("triples and doubles", (4, 4), (4,)) and not holds("triples", (4, 4), ())
 
 
+def test_triples_without_an_extra_die_is_a_located_error_with_a_hint() -> None:
+    """`triples` reads the extra die: on a ruleset that throws none it never holds, which the checker says, at the
+    word, and not on one that throws it."""
+    _, problems = parse_and_check("collect 1; if triples then collect 100", names(extra_die=False), "card")
+    [problem] = problems
+    assert (problem.code, problem.line, problem.column) == ("no-extra-die", 1, 15)
+    assert '"triples" never holds' in problem.message and '"doubles"' in (problem.hint or "")
+    _, problems = parse_and_check("if triples then collect 100", names(dice=3, extra_die=True), "card")
+    assert problems == []
+
+
 def test_the_language_pieces_print_back_as_they_parse() -> None:
     for text in ("roll; pay 10 x dice to owner",
                  "advance to nearest unowned lot or nearest unmortgaged lot owned by another player",

@@ -375,6 +375,10 @@ def test_end_of_input_on_a_later_line_ignores_trailing_whitespace() -> None:
             17,
             '"choose:" can only start an effect, once: a choice cannot be nested or follow another statement',
         ),
+        ("if rolled then collect 5", 1, 16,
+         'after "rolled" comes a face of the extra die, then "then": "if rolled bus then collect 50"'),
+        ("if rolled 6 then collect 5", 1, 11,
+         '"rolled" takes a symbol face; a number is read with "die": "if die 3 = 6 then ..."'),
     ],
 )
 def test_errors_with_hints(text: str, line: int, column: int, hint: str | None) -> None:

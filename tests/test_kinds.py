@@ -249,6 +249,19 @@ def test_nearest_a_group_with_no_spaces_is_a_located_error_not_a_crash_in_play(t
     assert problem.hint == 'give spaces "group: harbours", or name a kind or group the board has'
 
 
+def test_a_declared_kind_with_no_space_says_so_at_nearest_and_at_a_count(tmp_path: Path) -> None:
+    """Found by a review: a kind declared under `kinds:` but given no space was an "unknown kind" to `nearest`
+    and to counts; it is known, and the board has none of it."""
+    problems = _problems(tmp_path, BASE + "kinds:\n  ferry: {owned: true, mortgaged: true, rent: 25 x owned in group}\n"
+                         "spaces:\n  Income Tax: {effect: advance to nearest ferry}\n"
+                         "  Luxury Tax: {effect: collect 10 x ferries owned by you}\n")
+    assert [(p.code, p.line, p.column) for p in problems] == [
+        ("effect-kind-not-on-board", 7, 43), ("effect-kind-not-on-board", 8, 37)]
+    assert problems[0].message == 'no space of kind "ferry" is on this board: "nearest ferry" finds nothing'
+    assert problems[1].message == 'no space of kind "ferry" is on this board: "ferries owned by you" is always 0'
+    assert problems[0].hint == 'give spaces "kind: ferry", or name a kind or group the board has'
+
+
 def test_analyze_names_the_lots_whose_rent_is_known_only_in_play(tmp_path: Path) -> None:
     """Found by a review: a rent that reads the game has no money rows, and the analysis said nothing of it."""
     from click.testing import CliRunner

@@ -865,6 +865,9 @@ class Doubles:
 class Triples:
     """`triples`: the counted dice and the extra die all show the same number (a speed die's triple)."""
 
+    line: int = _position()
+    column: int = _position()
+
     def to_text(self) -> str:
         return "triples"
 

@@ -40,6 +40,9 @@ class EffectNames:
     variables: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())  # the game's named numbers
     dice: int = 2  # the dice a throw may hold (`die N`): the counted dice, and the extra die if there is one
     faces: frozenset[str] = attrs.field(converter=_strings, default=frozenset())  # the symbols on the dice
+    extra_die: bool | None = None  # the ruleset throws an extra die (dice.extra); None: not known, not checked
+    #: the space kinds the ruleset declares (`kinds:`), those without a space on this board too
+    declared_kinds: frozenset[str] = attrs.field(converter=frozenset, default=frozenset())
     #: the values of the ruleset's rules by path (``rules.rent.full_group_multiplier``: 2), for `rules.` numbers;
     #: None: not known, and a `rules.` number is not checked
     rules: tuple[tuple[str, object], ...] | None = attrs.field(converter=_pairs, default=None)
@@ -90,7 +93,7 @@ def check_effect(effect: ast.Effect, names: EffectNames, where: str, *,
         raise ValueError(f"where must be one of {sorted(WHERE)}, not {where!r}")
     problems: list[EffectProblem] = []
     for sequence in effect.alternatives:
-        problems.extend(_check_sequence(sequence, names, where, conditional=False))
+        problems.extend(_check_sequence(sequence, names, where, conditional=""))
     if amount is None:
         problems.extend(_amount_outside(effect.alternatives))
     problems.extend(_rent_outside(effect.alternatives))
@@ -171,13 +174,15 @@ def _nodes(nodes: Iterable[object]) -> Iterator[object]:
 
 
 def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,
-                    conditional: bool) -> Iterator[EffectProblem]:
+                    conditional: str) -> Iterator[EffectProblem]:
     for statement in sequence.statements:
         yield from _check(statement, names, where, conditional=conditional)
 
 
 def _check(statement: ast.Statement, names: EffectNames, where: str, *,
-           conditional: bool = False) -> Iterator[EffectProblem]:
+           conditional: str = "") -> Iterator[EffectProblem]:
+    """``conditional``: the statement happens only in some cases, in a branch of an `if` ("if") or an alternative
+    of a `(choose: ...)` statement ("choice"); "" when it always does."""
     kinds_and_groups = names.kinds | names.groups
     if isinstance(statement, (ast.Collect, ast.Pay, ast.AddToPot, ast.PayToPot)):
         yield from _check_amount(statement.amount, names, choosable=True)
@@ -187,7 +192,7 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         yield from _check_ref(party, "player", statement.to_text(), names, choosable=True)
     elif isinstance(statement, ast.ChooseStatement):
         for option in statement.options:
-            yield from _check_sequence(option, names, where, conditional=True)
+            yield from _check_sequence(option, names, where, conditional="choice")
     elif isinstance(statement, ast.EveryPlayer):
         for inner in statement.body.statements:
             if isinstance(inner, ast.Keep):
@@ -197,9 +202,9 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         yield from _check_sequence(statement.body, names, where, conditional=conditional)
     elif isinstance(statement, ast.If):
         yield from _check_condition(statement.condition, names)
-        yield from _check_sequence(statement.then, names, where, conditional=True)
+        yield from _check_sequence(statement.then, names, where, conditional="if")
         if statement.otherwise is not None:
-            yield from _check_sequence(statement.otherwise, names, where, conditional=True)
+            yield from _check_sequence(statement.otherwise, names, where, conditional="if")
     elif isinstance(statement, ast.MoveBy):
         yield from _check_amount(statement.count, names, choosable=True)
     elif isinstance(statement, (ast.SetVariable, ast.AddToVariable)):
@@ -230,11 +235,19 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
                 statement.line,
                 statement.column,
             )
-        elif conditional:
+        elif conditional == "if":
             yield EffectProblem(
                 "keep-in-if",
                 '"keep" cannot be in a branch of an "if": a card is kept, or not, whatever happens',
                 'write "keep" on its own, outside the "if"',
+                statement.line,
+                statement.column,
+            )
+        elif conditional:
+            yield EffectProblem(
+                "keep-in-choice",
+                '"keep" cannot be in an alternative of "(choose: ...)": a card is kept, or not, whatever is chosen',
+                'write "keep" on its own, outside the "(choose: ...)"',
                 statement.line,
                 statement.column,
             )
@@ -245,7 +258,9 @@ def _check_nearest(target: ast.NearestTarget, kinds_and_groups: frozenset[str],
     """`nearest KIND` (or `lot`, any space that can be owned), its filters, and the targets after `or`."""
     part: ast.NearestTarget | None = target
     while part is not None:
-        if part.name not in kinds_and_groups and (part.name != "lot" or "lot" in kinds_and_groups):
+        if part.name in names.declared_kinds and part.name not in kinds_and_groups:
+            yield _kind_not_placed(part.name, f'"nearest {part.name}" finds nothing', part.line, part.column)
+        elif part.name not in kinds_and_groups and (part.name != "lot" or "lot" in kinds_and_groups):
             yield _unknown_kind_or_group(part.name, part.line, part.column, kinds_and_groups | {"lot"})
         elif (names.placed_groups is not None and part.name in names.groups and part.name not in names.kinds
               and part.name not in names.placed_groups):
@@ -368,6 +383,11 @@ def _check_owned(node: ast.Owned, names: EffectNames, choosable: bool = False) -
                     if node.name in names.kinds else _unknown_hint(node.name, names.groups, list_up_to=12))
             yield EffectProblem("unknown-group", f'unknown group "{node.name}"', hint, node.line, node.column)
     elif _kind_of_plural(node.name, names) is None:
+        placed = next((kind for kind in sorted(names.declared_kinds) if ast.plural(kind) == node.name), None)
+        if placed is not None:
+            yield _kind_not_placed(placed, f'"{node.to_text()}" is always 0', node.line, node.column)
+            yield from _check_ref(node.of, "player", node.to_text(), names, choosable=choosable)
+            return
         plurals = {ast.plural(kind) for kind in names.kinds}
         if node.name in names.kinds:
             hint = f'a count takes the plural: write "{ast.plural(node.name)}"'
@@ -378,6 +398,12 @@ def _check_owned(node: ast.Owned, names: EffectNames, choosable: bool = False) -
         yield EffectProblem("unknown-kind", f'unknown space kind "{node.name}" (a count names the kind in the '
                             "plural)", hint, node.line, node.column)
     yield from _check_ref(node.of, "player", node.to_text(), names, choosable=choosable)
+
+
+def _kind_not_placed(kind: str, so: str, line: int, column: int) -> EffectProblem:
+    """A kind the ruleset declares, of which the board has no space."""
+    return EffectProblem("kind-not-on-board", f'no space of kind "{kind}" is on this board: {so}',
+                         f'give spaces "kind: {kind}", or name a kind or group the board has', line, column)
 
 
 def _check_ref(ref: ast.Ref, expected: str, context: str, names: EffectNames, *,
@@ -426,6 +452,10 @@ def _check_condition(node: object, names: EffectNames) -> Iterator[EffectProblem
         yield EffectProblem("unknown-face", f'no die of this ruleset has the face "{node.face}"',
                             _unknown_hint(node.face, names.faces, list_up_to=8) or
                             "symbols are the faces of an extra die (dice.extra.faces)", node.line, node.column)
+    elif isinstance(node, ast.Triples) and names.extra_die is False:
+        yield EffectProblem("no-extra-die", '"triples" never holds: it reads the counted dice and an extra die, and '
+                            "this ruleset throws no extra die", 'write "doubles" for dice that show the same, or give '
+                            "the ruleset an extra die (dice.extra)", node.line, node.column)
     elif isinstance(node, ast.Not):
         yield from _check_condition(node.part, names)
     elif isinstance(node, ast.Logic):

@@ -450,8 +450,9 @@ class _Build(Transformer_NonRecursive[Any, Any]):
     def doubles(self) -> ast.Doubles:
         return ast.Doubles()
 
-    def triples(self) -> ast.Triples:
-        return ast.Triples()
+    @v_args(meta=True)
+    def triples(self, meta: Any, children: list[Any]) -> ast.Triples:
+        return ast.Triples(line=getattr(meta, "line", 0), column=getattr(meta, "column", 0))
 
     def rolled(self, face: Token) -> ast.Rolled:
         return ast.Rolled(_identifier(face, "a face of a die"), line=face.line or 0, column=face.column or 0)
@@ -897,6 +898,10 @@ def _hint(text: str, pos: int, found: str | None, expected: set[str], before: li
         return '"=" compares two amounts in a condition (if cash = 0 then ...); a rent change is written "with rent x2"'
     if found == "choose":
         return '"choose:" can only start an effect, once: a choice cannot be nested or follow another statement'
+    if len(words) >= 2 and words[-2] == "rolled" and previous == "then":
+        return 'after "rolled" comes a face of the extra die, then "then": "if rolled bus then collect 50"'
+    if previous == "rolled" and found[:1].isdigit():
+        return f'"rolled" takes a symbol face; a number is read with "die": "if die 3 = {found} then ..."'
     if found == "rent" and previous in (";", ""):
         return 'a rent change belongs to the move: write "advance to nearest railroad with rent x2"'
     if found == "x" and previous == "rent" and after_found.isdigit():

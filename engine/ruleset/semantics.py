@@ -316,6 +316,8 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         variables=frozenset(name for name in variables if name not in words),
         dice=dice_thrown(data["dice"]),
         faces=symbols_of(data["dice"]),
+        extra_die="extra" in data["dice"],
+        declared_kinds=frozenset(data.get("kinds", {})),
         rules=rule_values(data["rules"]),
         placed_groups=frozenset(s["group"] for s in board if s.get("group") is not None),
     )
