@@ -426,7 +426,8 @@ def test_doubles_count_the_dice_the_ruleset_names(tmp_path: Path) -> None:
     ('{extra: {faces: [1, bus], symbols: {bus: {instead: "cash > 5"}}}}', "effect-syntax", "6:"),
     ('{extra: {faces: [1, 2], when: "pay 5"}}', "effect-syntax", "6:"),
     ("{extra: {faces: [1, 2], triples: collect die 5}}", "effect-unknown-die", "6:"),
-    ("{extra: {faces: [1, 2, Bus]}}", "", "6:"),
+    ("{extra: {faces: [1, 2, Bus]}}", "bad-format", "6:32"),
+    ("{extra: {faces: [1, 0, bus]}}", "out-of-range", "6:29"),
 ])
 def test_malformed_dice_are_located_with_hints(tmp_path: Path, dice: str, code: str, where: str) -> None:
     path = write(tmp_path, "# a house rule\nid: bad-dice\nkind: variant\nname: Bad dice\n"
@@ -439,7 +440,19 @@ def test_malformed_dice_are_located_with_hints(tmp_path: Path, dice: str, code: 
     assert f"{first.line}:{first.column}".startswith(where), [str(p) for p in problems]
     if code:
         assert first.code == code, [str(p) for p in problems]
-        assert first.hint, str(first)
+        assert first.hint or code == "out-of-range", str(first)
+
+
+def test_a_face_of_the_wrong_form_is_told_how_a_face_is_written(tmp_path: Path) -> None:
+    """Found by a review: a capitalised symbol was told "expected a whole number", and a 0 to quote it as text
+    (the schema's first branch); each is told of the branch of its own type."""
+    path = write(tmp_path, "id: bad-faces\nkind: variant\nname: Bad faces\ndescription: Faces.\n"
+                           "dice: {extra: {faces: [1, Bus, 0, bus], symbols: {bus: {instead: move 1}}}}\n")
+    _, problems = monopoly.check_ruleset("classic", [str(path)])
+    assert [(p.code, p.message) for p in problems] == [
+        ("bad-format", "'Bus' is not valid in dice.extra.faces[1]"),
+        ("out-of-range", "0 is out of range in dice.extra.faces[2]: it must be at least 1")]
+    assert problems[0].hint is not None and problems[0].hint.endswith("Write 'bus'.")
 
 
 # ------------------------------------------------------------------ analysis

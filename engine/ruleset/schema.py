@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
@@ -88,14 +89,33 @@ def _weight(error: ValidationError) -> int:
     return 1
 
 
+#: The JSON type of a value read from YAML (a bool is not a whole number here).
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
+               (dict, "object"))
+
+
 def _leaf_errors(errors: Any) -> Iterator[ValidationError]:
-    """Errors without their combinator wrappers (anyOf/oneOf keep their best branch)."""
+    """Errors without their combinator wrappers (anyOf/oneOf keep their best branch: the one of the value's type,
+    when one branch alone is, so that a symbol face 'Bus' is told how a symbol is written, not that it is not a
+    number)."""
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context:
-            best = jsonschema.exceptions.best_match(error.context)
-            yield from _leaf_errors([best])
+            yield from _leaf_errors([_best_branch(error)])
         else:
             yield error
+
+
+def _best_branch(error: ValidationError) -> ValidationError:
+    branches = error.validator_value if isinstance(error.validator_value, list) else []
+    kind = next((name for types, name in _JSON_TYPES if isinstance(error.instance, types)), None)
+    typed = [i for i, branch in enumerate(branches) if isinstance(branch, Mapping) and branch.get("type") == kind]
+    if len(typed) == 1:
+        mine = [sub for sub in error.context if sub.relative_schema_path and sub.relative_schema_path[0] == typed[0]]
+        if mine:
+            best: ValidationError = jsonschema.exceptions.best_match(mine)
+            return best
+    best = jsonschema.exceptions.best_match(error.context)
+    return best
 
 
 def _explained(doc: Document, errors: list[ValidationError]) -> Iterator[Problem]:
@@ -152,6 +172,8 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
             yield doc.problem(path + (value,), "bad-key-name", f"'{brief(str(value), 60)}' is not a valid key{where}",
                               description, key=True)
             return
+        if isinstance(value, str) and value != value.lower() and re.fullmatch(str(rule), value.lower()):
+            description = f"{description} Write '{value.lower()}'."
         yield doc.problem(path, "bad-format", f"{_show(value)} is not valid{where}", description)
         return
     if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
