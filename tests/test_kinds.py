@@ -262,6 +262,18 @@ def test_a_declared_kind_with_no_space_says_so_at_nearest_and_at_a_count(tmp_pat
     assert problems[0].hint == 'give spaces "kind: ferry", or name a kind or group the board has'
 
 
+def test_a_variants_rent_that_the_editions_lots_do_not_fit_names_the_variants_line(tmp_path: Path) -> None:
+    """Found by a review: a variant's `kinds:` rent that reads more figures than the edition's railroads have was
+    reported only at the edition's lots; the hint now says where the rent is written."""
+    variant = write(tmp_path, "figures.yaml", "id: figures\nkind: variant\nname: Figures\ndescription: More.\n"
+                                              "kinds:\n  railroad: {rent: figure 9}\n")
+    ruleset, problems = monopoly.check_ruleset("classic", [str(variant)])
+    assert ruleset is None
+    errors = [p for p in problems if p.severity == "error"]
+    assert len(errors) == 4 and all(p.code == "rent-length" and p.file.endswith("classic.yaml") for p in errors)
+    assert all(p.hint == f"the rent of kind railroad is written at {variant}:6:20" for p in errors)
+
+
 def test_analyze_names_the_lots_whose_rent_is_known_only_in_play(tmp_path: Path) -> None:
     """Found by a review: a rent that reads the game has no money rows, and the analysis said nothing of it."""
     from click.testing import CliRunner

@@ -145,6 +145,12 @@ def _check_board(composed: Composed, board: list[dict[str, Any]], groups: dict[s
 
 def _set_elsewhere(composed: Composed, cause: tuple[Any, ...], place: tuple[Any, ...], what: str) -> str | None:
     """A hint naming where ``cause`` was set, when another file than the one of ``place`` set it."""
+    where = _written_at(composed, cause, place)
+    return f"{what}, set at {where}" if where is not None else None
+
+
+def _written_at(composed: Composed, cause: tuple[Any, ...], place: tuple[Any, ...]) -> str | None:
+    """FILE:LINE:COLUMN of ``cause``, when another file than the one of ``place`` wrote it."""
     if cause[:1] == ("rules",) and not _has(composed.data, cause):
         return None  # a default, set by nobody
     cause_doc, cause_where = composed.origin(cause)
@@ -152,7 +158,7 @@ def _set_elsewhere(composed: Composed, cause: tuple[Any, ...], place: tuple[Any,
     if cause_doc is place_doc:
         return None
     mark = cause_doc.mark(cause_where)
-    return f"{what}, set at {cause_doc.file}:{mark.line}:{mark.column}"
+    return f"{cause_doc.file}:{mark.line}:{mark.column}"
 
 
 def _has(data: Any, path: tuple[Any, ...]) -> bool:
@@ -221,6 +227,9 @@ def _check_rent_figures(composed: Composed, data: dict[str, Any], board: list[di
             continue
         count = len(rent)
         what = "dice multipliers" if by_dice else "rent figures"
+        # where the kind's rent is written, when another file wrote it (a variant's kinds:, the base's defaults)
+        at = _written_at(composed, ("kinds", kind_name, "rent"), here + ("rent",))
+        written = f"the rent of kind {kind_name} is written at {at}" if at is not None else None
         if last and count < needed + 1:
             if kind.get("build"):
                 message = (f'"{name}" has {count} rent figures; a {kind_name} needs {needed + 1}: with 0 to '
@@ -231,14 +240,14 @@ def _check_rent_figures(composed: Composed, data: dict[str, Any], board: list[di
             problems.append(composed.problem(
                 here + ("rent",), "rent-length", message,
                 _set_elsewhere(composed, ("rules", "building", "houses_per_hotel"), here + ("rent",),
-                               f"houses_per_hotel is {hph}") if kind.get("build") else None))
+                               f"houses_per_hotel is {hph}") if kind.get("build") else written))
         elif not last and (count < needed or (count > needed and needed == size and by_owned)):
             if needed == size and by_owned and space.get("group") is not None:
                 message = (f'"{name}" has {count} {what}; its group \'{space["group"]}\' has {size} '
                            f"{kind_name} spaces, so it needs one for each number owned (1 to {size})")
             else:
                 message = f'"{name}" has {count} rent figures; the rent of kind {kind_name} reads {needed} of them'
-            problems.append(composed.problem(here + ("rent",), "rent-length", message))
+            problems.append(composed.problem(here + ("rent",), "rent-length", message, written))
 
 
 def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[str, Any],
