@@ -522,7 +522,7 @@ class Game(Money):
                 direct = self._direct
                 if direct is None:
                     action = yield act_of[p]
-                else:  # play() drives: its agent is asked here, as play() would, not through a yield (_ask_direct)
+                else:  # play() drives: its agent is asked here (what _ask_direct does, inline: once every turn)
                     decision = self._waiting = act_of[p]
                     try:
                         action = direct[p]["act"](self, p)
@@ -871,17 +871,8 @@ class Game(Money):
                 if self.finished or self.bankrupt[p]:
                     return
                 direct = self._direct
-                if direct is None:
-                    action = yield self._act[p]
-                else:  # play() drives: asked here (see _ask_direct)
-                    decision = self._waiting = self._act[p]
-                    try:
-                        action = direct[p]["act"](self, p)
-                    except BaseException as exc:
-                        self._raised = exc
-                        action = yield decision
-                    else:
-                        self._answers.append(action)
+                action = (yield self._act[p]) if direct is None else \
+                    (yield from self._ask_direct(self._act[p], direct[p]["act"], p))  # play() drives: asked here
                 if action is None:
                     return
         finally:
