@@ -414,3 +414,53 @@ def test_a_copy_taken_while_the_agent_answers_a_decision_play_asks_directly(kind
         copy.seat_agents(agents(("greedy",) * 3))
         copy.play()
         assert copy.state() == game.state()
+
+
+@pytest.mark.parametrize("kind", ["act", "jail"])  # asked by the turn loop itself, and by play()
+def test_an_agents_own_stop_iteration_is_raised_not_taken_for_the_games_end(kind):
+    flaky = _Flaky(kind, 1)
+
+    def stop(*args):
+        raise StopIteration
+
+    flaky.__dict__[kind] = stop  # its answer to this kind raises (the first one already stops play())
+    game = monopoly.Game(CLASSIC, [flaky, *agents(("greedy",) * 2)], seed=5, max_turns=300)
+    if kind == "jail":
+        game.start()
+        game.send_to_jail(0)
+    with pytest.raises(StopIteration):
+        game.play()
+    assert not game.finished and game.pending is not None and game.pending.kind == kind
+
+
+def test_an_agent_cannot_drive_the_game_play_asks_it_about():
+    """Inside play(), an agent answers by returning; answering, stepping or playing its own game is refused with
+    the reason, and the game is as it was: played on, the game that was never disturbed."""
+    _, straight = straight_game(5, names=("greedy",) * 3, max_turns=300)
+    tries = []
+
+    class Meddler:
+        name = "greedy"
+
+        def __init__(self):
+            self.inner = monopoly.make_agent("greedy")
+
+        def setup(self, game, seat, rng):
+            self.inner.setup(game, seat, rng)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def act(self, game, seat):
+            if len(tries) < 4:
+                for meddle in (lambda: game.answer(None), lambda: game.respond(None), game.play_turn,
+                               lambda: play(game)):
+                    with pytest.raises(RuntimeError, match="play\\(\\) is driving this game"):
+                        meddle()
+                    tries.append(meddle)
+            return self.inner.act(game, seat)
+
+    game = monopoly.Game(CLASSIC, [Meddler(), *agents(("greedy",) * 2)], seed=5, max_turns=300)
+    events = events_of(game)
+    game.play()
+    assert len(tries) == 4 and events == straight

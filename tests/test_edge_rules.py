@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 import monopoly
 from monopoly.analysis.markov import dice_outcomes, landing_odds
 
@@ -99,6 +101,29 @@ def test_option_costs_price_each_alternative_while_choosing():
     assert game.cash[0] == 900
     assert game.option_costs(0) == []  # only while choosing
     assert [e["chosen"] for e in events if e["type"] == "choice"] == [1]
+
+
+@pytest.mark.parametrize(("effect", "costs"), [
+    ("choose: pay 50 | if cash > 100000 then pay 10% of net worth else pay 100", [50, 100]),  # the worth not read
+    ("choose: pay 75 | pay 20; if cash > 100000 then collect 10% of net worth", [75, 20]),
+    ("choose: pay 75 | pay 10% of net worth", []),  # the worth would be added up: the player chooses first
+])
+def test_option_costs_are_told_unless_telling_them_adds_up_the_worth(effect, costs):
+    """Found by a review: costs are withheld only where an alternative pays by the worth whatever happens (the
+    classic Income Tax), not wherever an alternative mentions it."""
+    from monopoly.effects import parse_effect
+    from monopoly.effects.compile import Names, compile_effect
+
+    seen = []
+
+    class Chooser(monopoly.Agent):
+        def choose(self, game, seat, options):
+            seen.append(game.option_costs(seat))
+            return 0
+
+    game, _ = setup_game(agents=[Chooser(), ScriptedAgent()])
+    game.carry_out(compile_effect(parse_effect(effect), Names(game.ruleset.board), effect)(game, 0, None))
+    assert seen == [costs]
 
 
 def test_legal_actions_lists_exactly_the_actions_verify_allows():

@@ -108,8 +108,9 @@ def test_precedence_and_grouping_are_kept() -> None:
      'write "each player", in two words'),
     ("keep; if doubles then keep", "keep-in-if", 23, '"keep" cannot be in a branch of an "if": a card is kept, '
      "or not, whatever happens", 'write "keep" on its own, outside the "if"'),
-    ("collect 1; (choose: keep | pay 5)", "keep-in-choice", 21, '"keep" cannot be in an alternative of "(choose: '
-     '...)": a card is kept, or not, whatever is chosen', 'write "keep" on its own, outside the "(choose: ...)"'),
+    ("collect 1; (choose: keep | pay 5)", "keep-in-choice", 21, '"keep" cannot be in an alternative of a "(choose: '
+     '...)" statement: only a choice that is the whole effect ("choose: keep | ...") may keep the card',
+     'start the effect with "choose:" to let the player choose to keep it, or write "keep" on its own'),
 ])
 def test_every_type_and_name_error_is_located_with_a_hint(text: str, code: str, column: int, message: str,
                                                           hint: str | None) -> None:

@@ -169,7 +169,7 @@ def test_a_log_of_the_rules_before_version_2_still_reads_and_says_so_where_it_pa
                                     "--max-turns", "60", "--log", str(logs)]).exit_code == 0
     lines = (logs / "game-1.jsonl").read_text().splitlines()
     start = json.loads(lines[0])
-    assert start["rules"] == RULES_VERSION == 2
+    assert start["rules"] == RULES_VERSION == 3
     del start["rules"]  # as a log written before the rules got a version
     old = tmp_path / "old.jsonl"
     old.write_text("\n".join([json.dumps(start, separators=(",", ":")), *lines[1:]]) + "\n")
@@ -183,4 +183,4 @@ def test_a_log_of_the_rules_before_version_2_still_reads_and_says_so_where_it_pa
     doctored.write_text("\n".join(parted) + "\n")
     result = CliRunner().invoke(cli, ["replay", str(doctored), "--verify"])
     assert result.exit_code == 1
-    assert "played by rules version 1, this engine plays version 2" in result.output
+    assert f"played by rules version 1, this engine plays version {RULES_VERSION}" in result.output

@@ -115,9 +115,9 @@ class _TraderTables:
         for street in trading:
             worth[street.group] = street.worth
         self.worth: tuple[int, ...] = tuple(worth)
-        #: What TraderAgent._side found, by the trader's premium and margin, its seat, the street and its owners:
+        #: What TraderAgent._side found, by the trader's class, premium and margin, its seat, the street and its owners:
         #: shared by the traders of games played by the tables' own rules (another game's traders find the same).
-        self.sides: dict[tuple[float, int, int, Street, tuple[int, ...]], _Side] = {}
+        self.sides: dict[tuple[Any, ...], _Side] = {}
         #: By the streets a trader has lots of (their places in ``streets``): those streets, each with where its
         #: lots are in the row of their owners, and the getter of that row (TraderAgent._watch_streets).
         self.watchings: dict[tuple[int, ...], tuple[list[tuple[Street, slice]], Getter]] = {}
@@ -381,7 +381,7 @@ class TraderAgent(GreedyAgent):
         self._signature: tuple[tuple[int, ...], ...] | None = None  # the owners the plans were found from
         # what _side found, by street and owners (the ruleset's traders' when the game plays by its rules)
         self._sides: dict[Any, _Side] = shared.sides if game.rules is game.ruleset.rules else {}
-        self._side_key = (self.premium, self.margin, seat)
+        self._side_key = (type(self), self.premium, self.margin, seat)  # what a side depends on, besides its street
         self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
         self._liftable_flags: tuple[bool, ...] | None = None  # the mortgage flags of its lots they are for
         self._lift_least = _NO_OFFER  # the least those liftings cost

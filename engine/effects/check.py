@@ -246,8 +246,9 @@ def _check(statement: ast.Statement, names: EffectNames, where: str, *,
         elif conditional:
             yield EffectProblem(
                 "keep-in-choice",
-                '"keep" cannot be in an alternative of "(choose: ...)": a card is kept, or not, whatever is chosen',
-                'write "keep" on its own, outside the "(choose: ...)"',
+                '"keep" cannot be in an alternative of a "(choose: ...)" statement: only a choice that is the whole '
+                'effect ("choose: keep | ...") may keep the card',
+                'start the effect with "choose:" to let the player choose to keep it, or write "keep" on its own',
                 statement.line,
                 statement.column,
             )

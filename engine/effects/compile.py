@@ -136,7 +136,8 @@ def _choice(alternatives: tuple[ast.Sequence, ...], names: Names, reason: str) -
     landings = tuple(_landing(option, names) for option in alternatives)
     if not any(landings):
         landings = ()
-    worth = reads_worth(alternatives)
+    worth = any(reads_worth(statement.amount) for option in alternatives for statement in option.statements
+                if isinstance(statement, _MONEY))  # an alternative that pays by a worth, whatever happens
 
     def run_choice(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         chosen = yield from game.choose(p, options, costs, landings, worth)
@@ -307,7 +308,7 @@ def _with_chosen_player(statement: Any, names: Names, reason: str) -> Run:
     inner = _plain_statement(statement, names, reason)
     written = statement.to_text()
     cost = _money_cost(statement, names) if isinstance(statement, _MONEY) else _free
-    worth = reads_worth(statement)
+    worth = isinstance(statement, _MONEY) and reads_worth(statement.amount)
 
     def run_chosen(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         others = _others(game, p)

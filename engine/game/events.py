@@ -30,8 +30,9 @@ POT = -2
 #: another version may not replay identically: the rules it was played by are not these. Version 1: the
 #: engine before 2026-12-01 (logs without ``rules``); 2: the rule fixes of that day (a hotel sold in a
 #: shortage, the engine's fund raising, hopeless debts, the short game's end, income tax chosen before
-#: adding up worth, shortage auctions, the tournament rule, mortgaged lots at their mortgage value).
-RULES_VERSION = 2
+#: adding up worth, shortage auctions, the tournament rule, mortgaged lots at their mortgage value); 3: a
+#: move past GO more than once (a lap or more in one move) pays the salary each time (the sixth session).
+RULES_VERSION = 3
 
 #: The version of the log's format, written in ``game_start`` (``log``). 1: logs without ``log``, before every
 #: change of state was an event. 2: the events that complete the record (``to_move``, ``keep``, a jail ``stay``,

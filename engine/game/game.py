@@ -287,6 +287,7 @@ class Game(Money):
     def answer(self, answer: Any) -> None:
         """Answer the pending decision. An illegal answer raises :class:`~monopoly.game.decisions.IllegalAnswer`
         with the reason, and nothing changes: the same decision is still pending."""
+        self._not_in_play()
         reason = self.check(answer)
         if reason is not None:
             raise IllegalAnswer(reason)
@@ -297,10 +298,17 @@ class Game(Money):
         """Answer the pending decision as an agent's answer is taken in play: anything illegal is refused (a
         ``refused`` event; the seat's agent is told) and the answer that risks nothing is taken instead (see
         :mod:`monopoly.agents.base`)."""
+        self._not_in_play()
         if self.pending is None:
             raise GameOver("the game is over")
         self._answers.append(answer)
         self._send(answer)
+
+    def _not_in_play(self) -> None:
+        """Refuse to drive the game from inside play(): an agent answers a decision by returning its answer."""
+        if self._direct is not None:
+            raise RuntimeError("play() is driving this game: an agent answers by returning its answer, not by "
+                               "answering, stepping or playing the game itself (a copy of it may be played)")
 
     def copy(self) -> Game:
         """An independent copy of the game as it is, at any decision: play it on (``play(copy, agents)``, or
@@ -637,6 +645,7 @@ class Game(Money):
         answering (a turn left half played by ``answer`` is finished)."""
         if self.finished:
             raise GameOver("the game is over")
+        self._not_in_play()
         self._pause_between_turns = True
         if self._machine is None:
             self._start_machine()
@@ -1245,7 +1254,8 @@ class Game(Money):
                landings: tuple[Any, ...] = (), worth: bool = False) -> Steps:
         """``p`` chooses one of an effect's alternatives (the texts ``options``); returns the index. ``costs``
         and ``landings`` tell an agent what each would cost and where it would move the token
-        (:meth:`option_costs`, :meth:`option_landings`); ``worth``: a cost reads a player's net worth."""
+        (:meth:`option_costs`, :meth:`option_landings`); ``worth``: an alternative pays by a player's net worth,
+        whatever happens (its cost cannot be told without adding the worth up)."""
         self._option_costs = costs
         self._option_landings = landings
         self._option_worth = worth
@@ -1489,6 +1499,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     >>> play(game, [cautious, monopoly.make_agent("greedy")]).turns
     40
     """
+    game._not_in_play()
     if agents is not None:
         game.seat_agents(agents)
     asks: list[dict[str, Any]] = [{kind: getattr(agent, kind, None) for kind in KINDS} for agent in game.agents]
@@ -1509,7 +1520,10 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     game._direct = asks  # the turn loop asks the commonest decisions itself (Game._ask_direct)
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn
-            waiting = machine.send(None)
+            try:
+                waiting = machine.send(None)
+            except StopIteration:  # the game's end (an agent's own StopIteration is not caught here)
+                waiting, game._done = None, True
         while waiting is not None:
             if game._raised is not None:  # an agent asked directly raised: the decision waits for an answer
                 raised, game._raised = game._raised, None
@@ -1518,10 +1532,10 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
             seat = waiting[0]
             answer = asks[seat][waiting[1]](game, seat, *waiting[2])
             answers.append(answer)
-            waiting = machine.send(answer)
-    except StopIteration:
-        waiting = None
-        game._done = True
+            try:
+                waiting = machine.send(answer)
+            except StopIteration:
+                waiting, game._done = None, True
     finally:
         game._waiting = waiting
         game._direct = None
