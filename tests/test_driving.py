@@ -333,16 +333,28 @@ def test_a_game_without_a_turn_cap_stops_at_the_ceiling_and_max_turns_is_checked
         monopoly.simulate(classic, ["greedy", "greedy"], games=1, max_turns=TURN_CEILING + 1)
 
 
-class _Flaky:
-    """Greedy, but its answer to one decision of a kind (the ``nth`` of them) raises, once."""
+class _Greedy:
+    """A greedy bot inside a wrapper that the tests below change one answer of (not an Agent subclass, so that
+    ``__getattr__`` is asked for every decision)."""
 
     name = "greedy"
 
-    def __init__(self, kind: str, nth: int):
-        self.inner, self.kind, self.nth, self.seen = monopoly.make_agent("greedy"), kind, nth, 0
+    def __init__(self):
+        self.inner = monopoly.make_agent("greedy")
 
     def setup(self, game, seat, rng):
         self.inner.setup(game, seat, rng)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+class _Flaky(_Greedy):
+    """Greedy, but its answer to one decision of a kind (the ``nth`` of them) raises, once."""
+
+    def __init__(self, kind: str, nth: int):
+        super().__init__()
+        self.kind, self.nth, self.seen = kind, nth, 0
 
     def __getattr__(self, kind):
         answer = getattr(self.inner, kind)
@@ -384,15 +396,7 @@ def test_a_copy_taken_while_the_agent_answers_a_decision_play_asks_directly(kind
     itself): the copy waits at that decision and plays on as the original does."""
     copies = []
 
-    class Copier:
-        name = "greedy"
-
-        def __init__(self):
-            self.inner = monopoly.make_agent("greedy")
-
-        def setup(self, game, seat, rng):
-            self.inner.setup(game, seat, rng)
-
+    class Copier(_Greedy):
         def __getattr__(self, name):
             answer = getattr(self.inner, name)
             if name != kind:
@@ -439,18 +443,7 @@ def test_an_agent_cannot_drive_the_game_play_asks_it_about():
     _, straight = straight_game(5, names=("greedy",) * 3, max_turns=300)
     tries = []
 
-    class Meddler:
-        name = "greedy"
-
-        def __init__(self):
-            self.inner = monopoly.make_agent("greedy")
-
-        def setup(self, game, seat, rng):
-            self.inner.setup(game, seat, rng)
-
-        def __getattr__(self, name):
-            return getattr(self.inner, name)
-
+    class Meddler(_Greedy):
         def act(self, game, seat):
             if len(tries) < 4:
                 for meddle in (lambda: game.answer(None), lambda: game.respond(None), game.play_turn,
