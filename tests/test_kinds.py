@@ -274,6 +274,22 @@ def test_a_variants_rent_that_the_editions_lots_do_not_fit_names_the_variants_li
     assert all(p.hint == f"the rent of kind railroad is written at {variant}:6:20" for p in errors)
 
 
+def test_rent_figures_no_rent_can_read_are_a_warning(tmp_path: Path) -> None:
+    """Found by a review: a figure more than a kind's rent ever reads was not reported (only a railroad's, by
+    the count owned, was); it is a warning, located at the list, with the kind's file when another wrote it."""
+    path = write(tmp_path, "ferry.yaml", BASE + "groups:\n  ferries: {name: Ferries}\n"
+                 "kinds:\n  ferry: {owned: true, mortgaged: true, rent: figure 2}\n"
+                 "spaces:\n  Luxury Tax: {kind: ferry, group: ferries, price: 150, mortgage: 75, rent: [10, 20, 30]}\n")
+    ruleset, problems = monopoly.check_ruleset(path)
+    assert ruleset is not None  # a warning only
+    [warning] = [p for p in problems if p.code == "rent-unread"]
+    assert (warning.severity, warning.line) == ("warning", 9)
+    assert warning.message == '"Luxury Tax" has 3 rent figures; the rent of kind ferry reads 2 of them: the last is ' \
+        "never used"
+    for name in ("classic", "uk"):  # the shipped editions have no figure too many
+        assert not [p for p in monopoly.check_ruleset(name)[1] if p.code == "rent-unread"]
+
+
 def test_analyze_names_the_lots_whose_rent_is_known_only_in_play(tmp_path: Path) -> None:
     """Found by a review: a rent that reads the game has no money rows, and the analysis said nothing of it."""
     from click.testing import CliRunner

@@ -19,7 +19,7 @@ from ..effects.check import (
     parse_and_check_number,
 )
 from ..effects.parse import keywords
-from ..effects.rent import figures_read
+from ..effects.rent import figures_read, is_pure
 from .compose import Composed
 from .dice import check_dice, dice_thrown, effect_places, symbols_of
 from .load import Mark
@@ -155,8 +155,8 @@ def _written_at(composed: Composed, cause: tuple[Any, ...], place: tuple[Any, ..
         return None  # a default, set by nobody
     cause_doc, cause_where = composed.origin(cause)
     place_doc, _ = composed.origin(place)
-    if cause_doc is place_doc:
-        return None
+    if cause_doc is place_doc or tuple(cause_where) not in cause_doc.value_marks:
+        return None  # the same file, or no file wrote it (the built-in defaults)
     mark = cause_doc.mark(cause_where)
     return f"{cause_doc.file}:{mark.line}:{mark.column}"
 
@@ -248,6 +248,12 @@ def _check_rent_figures(composed: Composed, data: dict[str, Any], board: list[di
             else:
                 message = f'"{name}" has {count} rent figures; the rent of kind {kind_name} reads {needed} of them'
             problems.append(composed.problem(here + ("rent",), "rent-length", message, written))
+        elif not last and needed and count > needed and is_pure(rent_ast):  # every figure it can read is known
+            unread = "the last is" if count == needed + 1 else f"the last {count - needed} are"
+            problems.append(composed.problem(
+                here + ("rent",), "rent-unread",
+                f'"{name}" has {count} {what}; the rent of kind {kind_name} reads {needed} of them: {unread} never '
+                "used", written or "remove the figures no rent reads, or check the kind's rent", severity="warning"))
 
 
 def _check_decks(composed: Composed, board: list[dict[str, Any]], decks: dict[str, Any],
