@@ -927,9 +927,11 @@ def test_every_player_problems_are_located(text: str, code: str, column: int) ->
 def test_every_player_inside_every_player_is_a_syntax_error_with_a_hint() -> None:
     from monopoly.effects import EffectSyntaxError
 
-    with pytest.raises(EffectSyntaxError) as caught:
-        parse_effect("every player: (pay 1; every player: pay 1)")
-    assert "cannot hold another" in caught.value.message
+    for text in ("every player: (pay 1; every player: pay 1)",
+                 "every player: (choose: every player: pay 1 | pay 2)"):  # inside a choice too (it was let through)
+        with pytest.raises(EffectSyntaxError) as caught:
+            parse_effect(text)
+        assert "cannot hold another" in caught.value.message
     assert parse_effect("every player: pay 1; every player: collect 1").to_text() == (
         "every player: pay 1; every player: collect 1")  # one after the other is fine
 

@@ -1016,23 +1016,13 @@ class EveryPlayer:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.body, Sequence):
             raise TypeError("every player takes a sequence")
-        if any(isinstance(node, EveryPlayer) for node in _statements_in(self.body)):
+        if any(isinstance(node, EveryPlayer) for node in _descend(self.body)):
             raise ValueError('"every player" cannot hold another "every player"')
 
     def to_text(self) -> str:
         return f"every player: {_branch_text(self.body)}"
 
     __str__ = to_text
-
-
-def _statements_in(sequence: Sequence) -> Iterator[Any]:
-    """Every statement of ``sequence``, those in its ifs' branches too."""
-    for statement in sequence.statements:
-        yield statement
-        if isinstance(statement, If):
-            yield from _statements_in(statement.then)
-            if statement.otherwise is not None:
-                yield from _statements_in(statement.otherwise)
 
 
 @attrs.frozen
@@ -1112,6 +1102,8 @@ class Effect:
 
 
 def _descend(sequence: Sequence) -> Iterator[Statement]:
+    """Every statement of ``sequence``, and those inside its statements (an `if`'s branches, an `every player`'s
+    body, a `(choose: ...)`'s alternatives), each after the statement that holds it."""
     for statement in sequence.statements:
         yield statement
         if isinstance(statement, If):
