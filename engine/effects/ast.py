@@ -1117,6 +1117,23 @@ def _descend(sequence: Sequence) -> Iterator[Statement]:
                 yield from _descend(option)
 
 
+def nodes(node: Any) -> Iterator[Any]:
+    """``node`` and every node under it, statements, conditions and numbers alike (the one walk of an AST by its
+    fields; an effect's nesting is bounded: MAX_DEPTH)."""
+    yield node
+    if attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            yield from _nodes_in(getattr(node, field.name))
+
+
+def _nodes_in(value: Any) -> Iterator[Any]:
+    if isinstance(value, tuple):
+        for item in value:
+            yield from _nodes_in(item)
+    elif attrs.has(type(value)):
+        yield from nodes(value)
+
+
 def walk(effect: Effect) -> Iterator[Statement]:
     """Every statement of `effect`, in text order (same as `effect.statements()`)."""
     return effect.statements()

@@ -159,18 +159,10 @@ def _amount_outside(nodes: Iterable[object]) -> Iterator[EffectProblem]:
                 node.line, node.column)
 
 
-def _nodes(nodes: Iterable[object]) -> Iterator[object]:
-    """Every node under ``nodes`` (an effect's nesting is bounded: ast.MAX_DEPTH)."""
-    for node in nodes:
-        yield node
-        kind = type(node)
-        if attrs.has(kind):
-            for field in attrs.fields(kind):
-                value = getattr(node, field.name)
-                if isinstance(value, tuple):
-                    yield from _nodes(value)
-                elif attrs.has(type(value)):
-                    yield from _nodes((value,))
+def _nodes(roots: Iterable[object]) -> Iterator[object]:
+    """Every node under ``roots`` (:func:`ast.nodes` of each)."""
+    for root in roots:
+        yield from ast.nodes(root)
 
 
 def _check_sequence(sequence: ast.Sequence, names: EffectNames, where: str, *,

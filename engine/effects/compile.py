@@ -283,16 +283,8 @@ def mentions_chosen(node: object) -> bool:
 def reads_worth(node: object) -> bool:
     """Whether an effect's part reads a player's net worth (`10% of net worth`, `net worth of owner`): what a
     choice between alternatives cannot be priced by without the chooser's worth (Game.option_costs)."""
-    if isinstance(node, ast.PercentOfNetWorth):
-        return True
-    if isinstance(node, ast.Quantity):
-        return node.name == "net_worth"
-    if isinstance(node, tuple):
-        return any(reads_worth(part) for part in node)
-    kind = type(node)
-    if attrs.has(kind):
-        return any(reads_worth(getattr(node, field.name)) for field in attrs.fields(kind))
-    return False
+    return any(isinstance(part, ast.PercentOfNetWorth) or (isinstance(part, ast.Quantity) and part.name == "net_worth")
+               for part in ast.nodes(node))
 
 
 def _others(game: Any, p: int) -> list[int]:

@@ -16,7 +16,6 @@ each payment. The semantic checks ask :func:`figures_read` which figures a rent 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import attrs
@@ -59,38 +58,28 @@ _PURE = (ast.Fixed, ast.Arith, ast.Extreme, ast.PercentOf, ast.Figure, ast.RuleV
          ast.RentTest, ast.Compare, ast.Not, ast.Logic)
 
 
-def _nodes(node: Any) -> Iterator[Any]:
-    yield node
-    if attrs.has(type(node)):
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            for item in value if isinstance(value, tuple) else (value,):
-                if attrs.has(type(item)):
-                    yield from _nodes(item)
-
-
 def is_pure(rent: Any) -> bool:
     """Whether ``rent`` reads only the lot, the dice thrown and the rules (then it can be worked out ahead)."""
     return all(isinstance(node, _PURE) or (isinstance(node, ast.Quantity) and
                                            (node.name in ast.RENT_QUANTITIES or node.name == "dice"))
-               for node in _nodes(rent))
+               for node in ast.nodes(rent))
 
 
 def reads_dice(rent: Any) -> bool:
     """Whether ``rent`` reads the dice thrown."""
-    return any(isinstance(node, ast.Quantity) and node.name == "dice" for node in _nodes(rent))
+    return any(isinstance(node, ast.Quantity) and node.name == "dice" for node in ast.nodes(rent))
 
 
 def reads_owned(rent: Any) -> bool:
     """Whether ``rent`` reads how many of its group the owner has (`owned in group`, `whole group`)."""
     return any((isinstance(node, ast.Quantity) and node.name == "owned_in_group") or
-               (isinstance(node, ast.RentTest) and node.name == "whole_group") for node in _nodes(rent))
+               (isinstance(node, ast.RentTest) and node.name == "whole_group") for node in ast.nodes(rent))
 
 
 def reads_count(rent: Any) -> str:
     """What ``rent`` reads of how many of its group the owner has: "count" (`owned in group`), "whole" (only
     `whole group`), or "none"."""
-    nodes = list(_nodes(rent))
+    nodes = list(ast.nodes(rent))
     if any(isinstance(node, ast.Quantity) and node.name == "owned_in_group" for node in nodes):
         return "count"
     if any(isinstance(node, ast.RentTest) and node.name == "whole_group" for node in nodes):
