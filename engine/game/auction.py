@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as act
 from . import apply as writes
-from .decisions import Decision, check_answer
+from .decisions import RAISED, Decision, check_answer
 from .events import BANK
 
 if TYPE_CHECKING:
@@ -37,11 +37,11 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
             if leader is not None and len(active) == 1:
                 break
             decision = Decision(seat, "bid", (item, high, leader))
-            direct = game._direct
-            if direct is None:
+            direct = game._direct  # play() drives: the agent is asked here (Game._ask_direct)
+            bid = RAISED if direct is None else \
+                game._ask_direct(decision, direct[seat]["bid"], seat, item, high, leader)
+            if bid is RAISED:
                 bid = yield decision
-            else:  # play() drives: the agent is asked here (Game._ask_direct)
-                bid = yield from game._ask_direct(decision, direct[seat]["bid"], seat, item, high, leader)
             if type(bid) is not int or bid <= high or bid > game.cash[seat]:
                 # The type first (True, 10.0 or "10" is no bid). 0 or None is a plain pass; anything else
                 # was a mistake, told to the agent.

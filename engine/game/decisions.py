@@ -286,6 +286,17 @@ for _kind in KINDS:
     setattr(FunctionAgent, _kind, _method(_kind))
 
 
+class _Raised:
+    """What ``Game._ask_direct`` answers when the agent it asked raised (see there)."""
+
+    def __repr__(self) -> str:
+        return "RAISED"
+
+
+#: No answer: the agent asked directly raised, and the decision is yielded to play(), which raises it.
+RAISED: Any = _Raised()  # Any: it stands where any answer may
+
+
 # ---------------------------------------------------------------------- answers as JSON (logs and saves)
 
 

@@ -32,6 +32,7 @@ from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import (
     KINDS,
+    RAISED,
     TIME_UP,
     Caller,
     Decision,
@@ -561,21 +562,22 @@ class Game(Money):
                     next_turn(self, seat, round_, self.turn + 1)
                     begun = True
 
-    def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Generator[Decision, Any, Any]:
+    def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any:
         """Ask ``decision`` of the agent's function ``ask`` (its answering method for the decision's kind, called
         with the game and ``args``) here, as play() would ask it, without yielding the decision to play() and
         back: while play() drives (``_direct``), for the commonest decisions. The decision is pending while the
         agent answers (an agent may copy the game then), and the answer is kept for copies as play() keeps it.
-        When the agent raises, the decision is yielded after all, with what it raised, which play() raises:
-        the game then waits at the decision, as when an agent asked by play() raises."""
+        When the agent raises, returns :data:`RAISED` with what it raised kept for play(): the caller then yields
+        the decision after all (``answer = yield decision``) and play() raises it, so the game waits at the
+        decision, as when an agent asked by play() raises. A plain call, not a generator: it is on every busy
+        turn's path (the turn loop's first act is the same lines, inline)."""
         self._waiting = decision
         try:
             answer = ask(self, *args)
         except BaseException as exc:
             self._raised = exc
-            answer = yield decision
-        else:
-            self._answers.append(answer)
+            return RAISED
+        self._answers.append(answer)
         return answer
 
     def _fire(self, event: str, runs: tuple[Any, ...], p: int, amount: int = 0) -> Steps:
@@ -880,8 +882,11 @@ class Game(Money):
                 if self.finished or self.bankrupt[p]:
                     return
                 direct = self._direct
-                action = (yield self._act[p]) if direct is None else \
-                    (yield from self._ask_direct(self._act[p], direct[p]["act"], p))  # play() drives: asked here
+                decision = self._act[p]
+                # play() drives: asked here (yielded all the same when the agent raised)
+                action = RAISED if direct is None else self._ask_direct(decision, direct[p]["act"], p)
+                if action is RAISED:
+                    action = yield decision
                 if action is None:
                     return
         finally:
@@ -1069,8 +1074,10 @@ class Game(Money):
         else:
             decision = Decision(p, "buy", (s,))
             direct = self._direct
-            buys = self._yes(p, "buy", (yield decision) if direct is None else  # play() drives: asked here
-                             (yield from self._ask_direct(decision, direct[p]["buy"], p, s)))
+            answer = RAISED if direct is None else self._ask_direct(decision, direct[p]["buy"], p, s)  # play() drives
+            if answer is RAISED:
+                answer = yield decision
+            buys = self._yes(p, "buy", answer)
         if buys:
             self._transfer(p, BANK, price, "buy")
             writes.buy(self, p, s, price)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
 from . import apply as writes
-from .decisions import Decision, check_answer
+from .decisions import RAISED, Decision, check_answer
 from .events import BANK, POT
 
 if TYPE_CHECKING:
@@ -71,8 +71,7 @@ class Money:
         def _set_owner(self, s: int, seat: int, how: str) -> None: ...
         def _check_end(self) -> None: ...
         def auction(self, s: int) -> Steps: ...
-        def _ask_direct(self, decision: Decision, ask: Callable[..., Any],
-                        *args: Any) -> Generator[Decision, Any, Any]: ...
+        def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any: ...
 
     def _yes(self, seat: int, question: str, answer: Any) -> bool:
         """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
@@ -149,8 +148,9 @@ class Money:
         try:
             while self.cash[p] < amount and refusals < MAX_REFUSALS and not (self.bankrupt[p] or self.finished):
                 direct = self._direct
-                action = (yield decision) if direct is None else \
-                    (yield from self._ask_direct(decision, direct[p]["raise_funds"], p, amount))  # play() drives
+                action = RAISED if direct is None else self._ask_direct(decision, direct[p]["raise_funds"], p, amount)
+                if action is RAISED:  # asked by play(), or the agent asked here raised
+                    action = yield decision
                 if action is None:
                     break
                 kind = type(action)
