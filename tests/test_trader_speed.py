@@ -221,6 +221,20 @@ def test_a_refused_offer_is_not_made_again_at_the_same_version():
     assert type(again) is Trade and again == made[0][0]
 
 
+def test_the_plans_follow_the_streets_not_only_their_owners():
+    # seat 0 has two pinks and seat 1 the third: the offer is for that pink
+    setup = position(("St. Charles Place", 0), ("States Avenue", 1), ("Virginia Avenue", 0))
+    game = game_at(setup, [TraderAgent(), GreedyAgent()])
+    first = game.agents[0].act(game, 0)
+    assert type(first) is Trade and first.get_spaces == (13,)
+    # the pinks go elsewhere and the oranges come to be held alike (two for seat 0, the middle one for seat 1):
+    # the same owners, another street, so another offer
+    for space, seat in ((11, -1), (13, -1), (14, -1), (16, 0), (18, 1), (19, 0)):
+        game.give(space, seat)
+    second = game.agents[0].act(game, 0)
+    assert type(second) is Trade and second.get_spaces == (18,)
+
+
 def test_it_accepts_what_pays_it_and_declines_handing_over_a_group_cheaply():
     setup = position(("Oriental Avenue", 1), ("Vermont Avenue", 0), ("Connecticut Avenue", 0))
     game = game_at(setup, [GreedyAgent(), TraderAgent()])
@@ -245,6 +259,7 @@ class FreshLookTrader(CheckedTrader):
         action = super().act(game, seat)
         fresh = TraderAgent()
         fresh.setup(game, seat, None)
+        fresh._sides, fresh._plans_found = {}, {}  # found afresh, not shared with the other traders
         fresh._done = set(self._done)
         fresh._update(game, seat)
         assert [s.group for s in self._groups] == [s.group for s in fresh._groups]

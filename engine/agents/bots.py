@@ -105,7 +105,7 @@ def _streets_of(t: Any) -> tuple[Any, list[Street], list[Street], _TraderTables]
 class _TraderTables:
     """What every trader of a game's tables reads the same (made once per tables, beside their streets)."""
 
-    __slots__ = ("ownable_owners", "sides", "street_lots", "streets", "watchings", "worth")
+    __slots__ = ("ownable_owners", "plans", "sides", "street_lots", "streets", "watchings", "worth")
 
     def __init__(self, t: Any, found: list[Street], trading: list[Street]):
         self.streets = found
@@ -118,6 +118,9 @@ class _TraderTables:
         #: What TraderAgent._side found, by the trader's class, premium and margin, its seat, the street and its owners:
         #: shared by the traders of games played by the tables' own rules (another game's traders find the same).
         self.sides: dict[tuple[Any, ...], _Side] = {}
+        #: What TraderAgent._plans_for found (the plans, their offers and the least cash of those), by the same
+        #: keys and the trader's signature: shared likewise.
+        self.plans: dict[tuple[Any, ...], _Plans] = {}
         #: By the streets a trader has lots of (their places in ``streets``): those streets, each with where its
         #: lots are in the row of their owners, and the getter of that row (TraderAgent._watch_streets).
         self.watchings: dict[tuple[int, ...], tuple[list[tuple[Street, slice]], Getter]] = {}
@@ -334,6 +337,11 @@ _Plan = tuple[int, tuple[int, ...], tuple[int, ...], Getter, int, int, int, int,
 #: lifting the opponent's lots would cost, the (sort key, plan) of buying them or None).
 _Side = tuple[Street, int, tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int,
               "tuple[int, _Plan] | None"]
+#: The streets a trader shares with one opponent, as its plans go by them: (group, its lots' owners) each.
+_Signature = tuple[tuple[int, tuple[int, ...]], ...]
+#: What :meth:`TraderAgent._plans_for` finds: the plans, best first; every offer of them as (plan, rung, least cash);
+#: the least of those.
+_Plans = tuple[list[_Plan], list[tuple[int, int, int]], int]
 #: No bound on the cash needed: an offer that may ask for cash instead.
 _ANY_CASH = -(1 << 62)
 #: The least cash when no offer is left: more than any seat has.
@@ -378,9 +386,11 @@ class TraderAgent(GreedyAgent):
         self._watched: tuple[int, ...] | None = None  # that row at _version
         self._count = -1  # how many street lots the seat has at _version
         self._worth = shared.worth
-        self._signature: tuple[tuple[int, ...], ...] | None = None  # the owners the plans were found from
-        # what _side found, by street and owners (the ruleset's traders' when the game plays by its rules)
-        self._sides: dict[Any, _Side] = shared.sides if game.rules is game.ruleset.rules else {}
+        self._signature: _Signature | None = None  # the split streets the plans were found from, with their owners
+        # what _side and _plans_for found (the ruleset's traders' when the game plays by its rules)
+        by_rules = game.rules is game.ruleset.rules
+        self._sides: dict[Any, _Side] = shared.sides if by_rules else {}
+        self._plans_found: dict[Any, _Plans] = shared.plans if by_rules else {}
         self._side_key = (type(self), self.premium, self.margin, seat)  # what a side depends on, besides its street
         self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
         self._liftable_flags: tuple[bool, ...] | None = None  # the mortgage flags of its lots they are for
@@ -508,17 +518,10 @@ class TraderAgent(GreedyAgent):
             else:  # a lot of a street it had none of
                 split = self._watch_streets(owner, seat, count)
             # the plans follow from the streets split between the seat and one opponent, alone
-            signature = tuple([holders for _, holders in split])
+            signature = tuple([(street.group, holders) for street, holders in split])
             if signature != self._signature:
                 self._signature = signature
-                self._plans = plans = self._find_plans(game, seat, split) if split else []
-                offers = []
-                for i, plan in enumerate(plans):
-                    if plan[7]:
-                        offers.append((i, 0, plan[7] + plan[6]))
-                    offers.append((i, 1, plan[8]))
-                self._offers = offers
-                self._offers_least = min([offer[2] for offer in offers], default=_NO_OFFER)
+                self._plans, self._offers, self._offers_least = self._plans_for(game, seat, signature, split)
         done = self._done
         if done:  # what was offered at earlier versions may be offered again
             done = self._done = {key for key in done if key[0] == version}
@@ -556,6 +559,29 @@ class TraderAgent(GreedyAgent):
         self._groups = groups
         self._cheapest_house = min([street.house_cost for street in groups], default=0)
         return split
+
+    def _plans_for(self, game: Game, seat: int, signature: _Signature,
+                   split: list[tuple[Street, tuple[int, ...]]]) -> _Plans:
+        """The plans of the streets ``split`` (``signature``: their groups and owners), with every offer of them
+        as (plan, rung, least cash) and the least of those: found once for a signature (by the traders of the
+        ruleset when the game plays by its rules)."""
+        key = (*self._side_key, signature)
+        found = self._plans_found.get(key)
+        if found is not None:
+            return found
+        plans = self._find_plans(game, seat, split) if split else []
+        offers = []
+        for i, plan in enumerate(plans):
+            if plan[7]:
+                offers.append((i, 0, plan[7] + plan[6]))
+            offers.append((i, 1, plan[8]))
+        found = (plans, offers, min([offer[2] for offer in offers], default=_NO_OFFER))
+        bankrupt = game.bankrupt
+        if not any(bankrupt[holder] for _, holders in split for holder in holders):  # what a game goes by alone
+            if len(self._plans_found) > 4096:
+                self._plans_found.clear()
+            self._plans_found[key] = found
+        return found
 
     def _least_left(self, version: int) -> int:
         """The least cash of the offers not made at ``version`` (_NO_OFFER when every one was)."""
