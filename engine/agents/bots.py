@@ -213,7 +213,7 @@ class GreedyAgent(Agent):
             build = _greedy_build(game, game.cash[seat], self._groups)
             if build is not None:
                 return build
-        if True not in game.mortgaged:  # the common case, answered without a call
+        if not any(game.mortgaged):  # the common case, answered without a call (any: the quickest scan of flags)
             return None
         if self._owned_version != game.owner_version:
             self._owned_version = game.owner_version
@@ -443,7 +443,7 @@ class TraderAgent(GreedyAgent):
             if build is not None:
                 return build
         mortgaged = game.mortgaged
-        if True in mortgaged:
+        if any(mortgaged):
             if self._owned_version != self._version:
                 self._own(game, seat)
             flags = self._owned_mortgaged(mortgaged)
@@ -685,7 +685,7 @@ class TraderAgent(GreedyAgent):
         partner, give, get, touched, gain, their_gain, reserve, opening, _ = plan
         if game.bankrupt[partner] or any(touched(game.buildings)):
             return _NEVER
-        if True in game.mortgaged:
+        if any(game.mortgaged):
             mortgaged = game.mortgaged
             for s in get:
                 if mortgaged[s]:
@@ -794,7 +794,7 @@ def _house_value(game: Game, seat: int) -> int:
 
 
 def _affordable_unmortgage(game: Game, seat: int, reserve: int) -> Action | None:
-    if True not in game.mortgaged:
+    if not any(game.mortgaged):
         return None
     for s in game.tables.ownable:
         if game.owner[s] == seat and game.mortgaged[s] and game.cash[seat] - game.unmortgage_cost(s) >= reserve:
