@@ -131,6 +131,8 @@ class Money:
                     total += buildings[s] * self.sell_value(t.group_of[s])
                 if not mortgaged[s] and mortgaging and t.mortgageable[s]:
                     total += t.mortgage[s]
+                if total >= amount:
+                    return True  # enough found: the rest need not be added up
         return total >= amount
 
     def _raise_funds(self, p: int, amount: int) -> Steps:
