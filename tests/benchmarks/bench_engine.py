@@ -12,7 +12,9 @@ Usage: python tests/benchmarks/bench_engine.py [--turns N] [--games G] [--repeat
    GAMES = N / 1000 (rounded up): the hard-coded loop with no rules data, the
    speed limit for Python. Ratios = our turns/s / its turns/s: greedy (target
    >= 0.30) and trader (target >= 0.18, aim 0.35). The three alternate, best of
-   R runs each, so all three figures come from the same stretch of machine time.
+   R runs each, so all three figures come from the same stretch of machine time;
+   the "paired" lines give the median of each repeat's own ratios (figures taken
+   seconds apart), which a lucky moment for one figure does not move.
 4. ``--peer``: the peer simulator's trading bots (<shared>/bench/peers/bench_gcp.py,
    run as is, for comparison only) in a fresh process; ratio = trader / peer.
 5. ``--split``: the trader games are played again with every answer of the bots
@@ -33,6 +35,7 @@ import math
 import os
 import re
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -221,6 +224,15 @@ def main() -> None:
     if peer_runs:
         print(f"ratio   : trader / peer = {trader / max(peer_runs):.2f}")
     print(f"          best of {args.repeats} each")
+    # Each repeat's own ratios (its figures taken seconds apart): on a machine whose speed swings between runs,
+    # the best of each figure may come from different moments; the median of the paired ratios does not.
+    paired = lambda ours_rates, theirs: sorted(a / b for a, b in zip(ours_rates, theirs, strict=True))
+    pairs = [("greedy / bare", paired(ours_runs, bare_runs)), ("trader / bare", paired(trader_runs, bare_runs))]
+    if peer_runs:
+        pairs.append(("trader / peer", paired(trader_runs, peer_runs)))
+    for label, ratios in pairs:
+        print(f"paired  : {label} = {statistics.median(ratios):.3f} median of the repeats' own ratios "
+              f"(from {ratios[0]:.3f} to {ratios[-1]:.3f})")
     if args.split:
         split_games = min(t_games, 300)
         s_turns, with_bots, replayed = engine_alone(split_games, max_turns, "trader")
