@@ -75,7 +75,7 @@ from .ruleset import (
 from .ruleset.load import load_file as read_ruleset_document
 from .ruleset.problems import escape
 from .ruleset.schema import schema_text as ruleset_schema_text
-from .sim import SimulationResult, Summary, simulate
+from .sim import SimulationResult, Summary, dedicate_process, simulate
 
 #: The workbench (analysis, pictures, reports, scaffolds), imported on first use: it is not needed to play.
 _LAZY = {
@@ -170,6 +170,7 @@ __all__ = [
     "check_ruleset",
     "compare",
     "create_file",
+    "dedicate_process",
     "escape",
     "extends_reference",
     "find_ruleset",

@@ -308,3 +308,26 @@ def test_summary_counts_draws_as_wins_for_nobody_and_groups_agents():
 def test_docstring_examples():
     failures, tried = doctest.testmod(sim)
     assert tried > 0 and failures == 0
+
+
+def test_a_dedicated_process_freezes_what_is_loaded_and_collects_young_objects_less_often():
+    import gc
+
+    from monopoly.sim import YOUNG_THRESHOLD
+
+    def events() -> list[tuple[object, ...]]:
+        game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("trader") for _ in range(4)],
+                             seed=3, max_turns=300)
+        game.play()
+        return list(game.events)
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    plain = events()
+    try:
+        monopoly.dedicate_process()
+        assert gc.get_threshold() == (YOUNG_THRESHOLD, *before[1:])
+        assert gc.get_freeze_count() > frozen
+        assert events() == plain  # the collector decides nothing of a game
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()

@@ -19,9 +19,10 @@ Usage: python tests/benchmarks/bench_engine.py [--turns N] [--games G] [--repeat
    run as is, for comparison only) in a fresh process; ratio = trader / peer.
 5. ``--split``: the trader games are played again with every answer of the bots
    replayed from a recording: the engine alone. What is left is the bots' share.
-6. ``--freeze``: the benchmark's heap (the libraries, the ruleset) is set apart from the garbage collector
-   after loading (``gc.freeze()``), as the `monopoly` command and simulate's workers run; without it, the
-   engine as a library in a process that does not.
+6. ``--freeze``: the benchmark's process is set as the `monopoly` command and simulate's workers set theirs
+   (``monopoly.dedicate_process()``: the loaded heap set apart from the garbage collector, the young
+   generation collected after 20,000 new objects instead of 700); without it, the engine as a library in a
+   process that does not.
 7. `simulate` plays G games (default 200) with jobs 1 and with jobs 2, best of
    R runs each; ratio = games/s with 2 jobs / games/s with 1 (target >= 1.7).
 
@@ -169,7 +170,8 @@ def main() -> None:
                         help=f"also time the peer simulator's trading bots (default path {DEFAULT_PEER})")
     parser.add_argument("--peer-games", type=int, default=300, help="games of the peer per run (default 300)")
     parser.add_argument("--freeze", action="store_true",
-                        help="freeze the loaded heap (gc.freeze) first, as the monopoly command does")
+                        help="set the process's garbage collector as the monopoly command does "
+                             "(monopoly.dedicate_process: the loaded heap frozen, young collections less often)")
     parser.add_argument("--split", action="store_true",
                         help="also time the trader games with the bots' answers replayed (the engine alone)")
     args = parser.parse_args()
@@ -183,13 +185,12 @@ def main() -> None:
     print(f"cpus={os.cpu_count()} load_average_1min={os.getloadavg()[0]:.2f}")
     max_turns = 1000
     if args.freeze:
-        import gc
-
         import monopoly
 
         monopoly.load_ruleset("classic")
-        gc.freeze()
-        print("heap    : frozen after loading (gc.freeze), as the monopoly command runs")
+        monopoly.dedicate_process()
+        print("heap    : frozen after loading, young collections after 20,000 objects (monopoly.dedicate_process), "
+              "as the monopoly command runs")
 
     # Greedy, trader, bare loop (and peer) alternate, each best of --repeats: a noisy neighbour slows
     # single runs, and every ratio compares figures taken in the same stretch of time.
