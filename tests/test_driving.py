@@ -334,13 +334,14 @@ def test_a_game_without_a_turn_cap_stops_at_the_ceiling_and_max_turns_is_checked
 
 
 class _Greedy:
-    """A greedy bot inside a wrapper that the tests below change one answer of (not an Agent subclass, so that
-    ``__getattr__`` is asked for every decision)."""
+    """A greedy bot (or another built-in one) inside a wrapper that the tests below change one answer of (not an
+    Agent subclass, so that ``__getattr__`` is asked for every decision)."""
 
     name = "greedy"
 
-    def __init__(self):
-        self.inner = monopoly.make_agent("greedy")
+    def __init__(self, bot: str = "greedy"):
+        self.inner = monopoly.make_agent(bot)
+        self.name = bot
 
     def setup(self, game, seat, rng):
         self.inner.setup(game, seat, rng)
@@ -352,8 +353,8 @@ class _Greedy:
 class _Flaky(_Greedy):
     """Greedy, but its answer to one decision of a kind (the ``nth`` of them) raises, once."""
 
-    def __init__(self, kind: str, nth: int):
-        super().__init__()
+    def __init__(self, kind: str, nth: int, bot: str = "greedy"):
+        super().__init__(bot)
         self.kind, self.nth, self.seen = kind, nth, 0
 
     def __getattr__(self, kind):
@@ -386,6 +387,35 @@ def test_an_agent_that_raises_leaves_the_game_waiting_at_its_decision(kind, nth)
     game.play()
     assert events == straight
     copy.seat_agents(agents(("greedy",) * 3))
+    copy.play()
+    assert copy.state() == game.state()
+
+
+@pytest.mark.parametrize(("kind", "nth"), [("buy", 3), ("raise_funds", 1), ("raise_funds", 5), ("jail", 1),
+                                           ("answer_trade", 1), ("answer_trade", 3), ("lift_mortgage", 1),
+                                           ("lift_mortgage", 2)])
+def test_an_agent_that_raises_at_any_decision_asked_directly_leaves_the_game_waiting_there(kind, nth):
+    """Buying, raising a debt, the jail's choice, answering a trade and lifting a mortgage handed over are asked
+    by the rules themselves while play() drives, as act and bid are: a trader that raises at one of them leaves
+    the game waiting at that decision, and played on (or copied and played on) it is the game never
+    interrupted."""
+    seed = 2  # seat 0 is asked each of these at least as often as the test's nth
+    _, straight = straight_game(seed, names=("trader",) * 4, max_turns=400)
+    flaky = _Flaky(kind, nth, "trader")
+    game = monopoly.Game(CLASSIC, [flaky, *agents(("trader",) * 3)], seed=seed, max_turns=400)
+    events = events_of(game)
+    with pytest.raises(KeyboardInterrupt):
+        game.play()
+    assert flaky.seen == nth  # the game asked seat 0 that often before it raised
+    assert game.pending is not None and game.pending.kind == kind and game.pending.seat == 0
+    copy = game.copy()
+    assert copy.pending == game.pending
+    minds = [agent.get_state() for agent in game.agents]  # the traders remember the offers they made
+    game.play()
+    assert events == straight
+    copy.seat_agents(agents(("trader",) * 4))
+    for agent, mind in zip(copy.agents, minds, strict=True):
+        agent.set_state(mind)
     copy.play()
     assert copy.state() == game.state()
 

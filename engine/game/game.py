@@ -796,7 +796,10 @@ class Game(Money):
             choice = options[0]
         else:
             decision = Decision(p, "jail", (tuple(options),))
-            choice = yield decision
+            direct = self._direct
+            choice = RAISED if direct is None else self._ask_direct(decision, direct[p]["jail"], p, decision.args[0])
+            if choice is RAISED:  # asked by play(), or the agent asked here raised
+                choice = yield decision
             reason = check_answer(self, decision, choice)
             if reason is not None:
                 self._refuse(p, f"jail choice {act.safe_repr(choice)}", f"{reason}; taken as roll")
@@ -875,7 +878,10 @@ class Game(Money):
                     if self.trades_this_phase >= self.rules.trades_per_phase:
                         return
                     self.trades_this_phase += 1
-                if not (yield from self._apply(p, action)):
+                done = self._apply_now(p, action, self.debt_depth > 0)  # a plain call when it asks nobody
+                if done is None:
+                    done = yield from self._apply_asking(p, action)
+                if not done:
                     refusals += 1
                     if refusals >= MAX_REFUSALS:
                         return
@@ -1375,11 +1381,31 @@ class Game(Money):
         return result
 
     def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps:
+        """Verify ``seat``'s ``action`` and take it (True), or refuse it with a reason (False)."""
+        done = self._apply_now(seat, action, raising or self.debt_depth > 0)
+        if done is None:
+            done = yield from self._apply_asking(seat, action)
+        return done
+
+    def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None:
+        """The part of :meth:`_apply` that asks nobody, as a plain call (a build, a sale or a mortgage of a busy
+        turn pays no generator): verify the action, refuse it (False) or take it when that asks nobody (True);
+        None when it is verified but takes a step that may ask (a trade, a card's use, a shortage auction, the
+        triggers on actions), which :meth:`_apply_asking` takes."""
         try:
-            act.verify(self, seat, action, raising=raising or self.debt_depth > 0)
+            act.verify(self, seat, action, raising=raising)
         except act.IllegalAction as exc:
             self._refuse(seat, action, str(exc))
             return False
+        kind = type(action)
+        if kind is act.Trade or kind is act.UseCard or self.tables.action_triggers or \
+                (kind is act.Build and shortage_possible(self, action.space)):  # type: ignore[union-attr]
+            return None
+        self._do(seat, action)
+        return True
+
+    def _apply_asking(self, seat: int, action: act.Action) -> Steps:
+        """A verified action whose taking may ask players (see :meth:`_apply_now`)."""
         if type(action) is act.Trade:
             return (yield from self._trade(action))
         if type(action) is act.UseCard:
@@ -1448,7 +1474,13 @@ class Game(Money):
     def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
-        accepted = self._yes(partner, "answer_trade", (yield Decision(partner, "answer_trade", (trade,))))
+        decision = Decision(partner, "answer_trade", (trade,))
+        direct = self._direct
+        answer = RAISED if direct is None else self._ask_direct(decision, direct[partner]["answer_trade"], partner,
+                                                                 trade)
+        if answer is RAISED:  # asked by play(), or the agent asked here raised
+            answer = yield decision
+        accepted = self._yes(partner, "answer_trade", answer)
         writes.trade(self, accepted, trade.proposer, partner, trade.give_spaces, trade.give_cash,  # cards move here
                      trade.give_cards, trade.get_spaces, trade.get_cash, trade.get_cards)
         if not accepted:

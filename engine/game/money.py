@@ -64,7 +64,8 @@ class Money:
 
     if TYPE_CHECKING:
         def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
-        def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps: ...
+        def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None: ...
+        def _apply_asking(self, seat: int, action: act.Action) -> Steps: ...
         def _do(self, seat: int, action: act.Action) -> int: ...
         def _acted(self, seat: int, action: act.Action, amount: int) -> Steps: ...
         def _event(self, event: str, p: int, amount: int = 0) -> Steps: ...
@@ -159,8 +160,12 @@ class Money:
                 if kind is not act.SellBuilding and kind is not act.Mortgage and kind is not act.SellLot:
                     self._refuse(p, action, check_answer(cast("Game", self), decision, action) or "")
                     refusals += 1
-                elif not (yield from self._apply(p, action, raising=True)):
-                    refusals += 1
+                else:
+                    done = self._apply_now(p, action, True)
+                    if done is None:
+                        done = yield from self._apply_asking(p, action)
+                    if not done:
+                        refusals += 1
             yield from self._liquidate(p, amount)
         finally:
             self.debt_depth -= 1
@@ -224,9 +229,9 @@ class Money:
         writes.bankrupt(self, p, creditor, owed, reason)  # out, and the kept cards to the creditor or the decks
         if not (ceases and creditor >= 0):
             # Buildings go back to the bank at the sell-back price, the money to the creditor with the rest.
-            for group in range(len(t.members)):
-                if any(self.owner[s] == p and self.buildings[s] for s in t.members[group]):
-                    self._sell_group(p, group)
+            owner, buildings, group_of = self.owner, self.buildings, t.group_of
+            for group in sorted({group_of[s] for s in t.ownable if buildings[s] and owner[s] == p}):  # group order
+                self._sell_group(p, group)
         if self.cash[p] > 0:
             self._transfer(p, creditor, self.cash[p], "bankruptcy")
         elif self.cash[p] < 0:  # a debt the bank writes off
@@ -255,7 +260,15 @@ class Money:
     def _receive_mortgaged(self, p: int, s: int) -> Steps:
         """A mortgaged lot changed hands: lift it at once, or pay the interest now."""
         lift = self.unmortgage_cost(s)
-        if self.cash[p] >= lift and self._yes(p, "lift_mortgage", (yield Decision(p, "lift_mortgage", (s,)))):
+        lifts = False
+        if self.cash[p] >= lift:
+            decision = Decision(p, "lift_mortgage", (s,))
+            direct = self._direct
+            answer = RAISED if direct is None else self._ask_direct(decision, direct[p]["lift_mortgage"], p, s)
+            if answer is RAISED:  # asked by play(), or the agent asked here raised
+                answer = yield decision
+            lifts = self._yes(p, "lift_mortgage", answer)
+        if lifts:
             self._transfer(p, BANK, lift, "unmortgage")
             writes.unmortgage(self, p, s)
             if self.tables.action_triggers:
