@@ -443,20 +443,25 @@ class TraderAgent(GreedyAgent):
             if build is not None:
                 return build
         mortgaged = game.mortgaged
-        if any(mortgaged):
-            if self._owned_version != self._version:
-                self._own(game, seat)
-            flags = self._owned_mortgaged(mortgaged)
-            if True in flags:
-                if flags != self._liftable_flags:
-                    self._find_liftable(game, flags)
-                if cash >= self._lift_least:
-                    for s, cost in self._liftable:  # greedy's: the first one in board order it can pay for
-                        if cash >= cost:
-                            return Unmortgage(s)
+        # its lots' mortgage flags: read alone when its lots at this version are known, else once any lot is
+        # mortgaged (any: the quickest scan of every flag), after finding its lots
+        flags = self._owned_mortgaged(mortgaged) if self._owned_version == self._version else \
+            self._own_flags(game, seat) if any(mortgaged) else None
+        if flags is not None and True in flags:
+            if flags != self._liftable_flags:
+                self._find_liftable(game, flags)
+            if cash >= self._lift_least:
+                for s, cost in self._liftable:  # greedy's: the first one in board order it can pay for
+                    if cash >= cost:
+                        return Unmortgage(s)
         if cash >= self._least_cash:  # an offer left that it may have the cash for
             return self._offer(game, seat)
         return None
+
+    def _own_flags(self, game: Game, seat: int) -> tuple[bool, ...]:
+        """The mortgage flags of the seat's lots, its lots found at this ownership version first."""
+        self._own(game, seat)
+        return self._owned_mortgaged(game.mortgaged)
 
     def _own(self, game: Game, seat: int) -> None:
         """The seat's lots at this ownership version (kept when they are the same ones)."""
@@ -473,14 +478,17 @@ class TraderAgent(GreedyAgent):
         each costs, and the least of those."""
         lift = self._lift
         liftable = []
+        least = _NO_OFFER
         for s in compress(self._owned, flags):
             cost = lift.get(s)
             if cost is None:
                 cost = lift[s] = game.unmortgage_cost(s)
             liftable.append((s, cost))
+            if cost < least:
+                least = cost
         self._liftable = liftable
         self._liftable_flags = flags
-        self._lift_least = min([cost for _, cost in liftable], default=_NO_OFFER)
+        self._lift_least = least
 
     def _update(self, game: Game, seat: int) -> None:
         """What follows from the owners at a new ownership version: the whole groups greedy builds on, and
