@@ -487,3 +487,14 @@ def test_an_agent_cannot_drive_the_game_play_asks_it_about():
     events = events_of(game)
     game.play()
     assert len(tries) == 4 and events == straight
+
+
+def test_a_decision_made_the_quick_way_is_the_same_decision():
+    """The rules make their commonest decisions with ``new_decision`` (no named tuple ``__new__`` in Python): the
+    same value, type and fields as ``Decision(...)``, so agents, copies and saves see no difference."""
+    from monopoly.game.decisions import Decision, new_decision
+
+    quick, plain = new_decision((2, "bid", (("space", 3), 50, 1))), Decision(2, "bid", (("space", 3), 50, 1))
+    assert quick == plain and type(quick) is Decision and hash(quick) == hash(plain)
+    assert (quick.seat, quick.kind, quick.args) == (2, "bid", (("space", 3), 50, 1))
+    assert quick._replace(seat=0) == Decision(0, "bid", (("space", 3), 50, 1))

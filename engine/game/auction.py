@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as act
 from . import apply as writes
-from .decisions import RAISED, Decision, check_answer
+from .decisions import RAISED, Decision, check_answer, new_decision
 from .events import BANK
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
                 continue
             if leader is not None and len(active) == 1:
                 break
-            decision = Decision(seat, "bid", (item, high, leader))
+            decision = new_decision((seat, "bid", (item, high, leader)))
             direct = game._direct  # play() drives: the agent is asked here (Game._ask_direct)
             bid = RAISED if direct is None else \
                 game._ask_direct(decision, direct[seat]["bid"], seat, item, high, leader)

@@ -41,6 +41,7 @@ from .decisions import (
     agent_name,
     check_answer,
     legal_answers,
+    new_decision,
 )
 from .dice import Dice
 from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
@@ -795,7 +796,7 @@ class Game(Money):
         if len(options) == 1:
             choice = options[0]
         else:
-            decision = Decision(p, "jail", (tuple(options),))
+            decision = new_decision((p, "jail", (tuple(options),)))
             direct = self._direct
             choice = RAISED if direct is None else self._ask_direct(decision, direct[p]["jail"], p, decision.args[0])
             if choice is RAISED:  # asked by play(), or the agent asked here raised
@@ -1078,7 +1079,7 @@ class Game(Money):
         if self.cash[p] < price:
             buys = False
         else:
-            decision = Decision(p, "buy", (s,))
+            decision = new_decision((p, "buy", (s,)))
             direct = self._direct
             answer = RAISED if direct is None else self._ask_direct(decision, direct[p]["buy"], p, s)  # play() drives
             if answer is RAISED:
@@ -1474,7 +1475,7 @@ class Game(Money):
     def _trade(self, trade: act.Trade) -> Steps:
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
-        decision = Decision(partner, "answer_trade", (trade,))
+        decision = new_decision((partner, "answer_trade", (trade,)))
         direct = self._direct
         answer = RAISED if direct is None else self._ask_direct(decision, direct[partner]["answer_trade"], partner,
                                                                  trade)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
 from . import apply as writes
-from .decisions import RAISED, Decision, check_answer
+from .decisions import RAISED, Decision, check_answer, new_decision
 from .events import BANK, POT
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class Money:
             return
         refusals = 0
         self.debt_depth += 1
-        decision = Decision(p, "raise_funds", (amount,))
+        decision = new_decision((p, "raise_funds", (amount,)))
         try:
             while self.cash[p] < amount and refusals < MAX_REFUSALS and not (self.bankrupt[p] or self.finished):
                 direct = self._direct
@@ -262,7 +262,7 @@ class Money:
         lift = self.unmortgage_cost(s)
         lifts = False
         if self.cash[p] >= lift:
-            decision = Decision(p, "lift_mortgage", (s,))
+            decision = new_decision((p, "lift_mortgage", (s,)))
             direct = self._direct
             answer = RAISED if direct is None else self._ask_direct(decision, direct[p]["lift_mortgage"], p, s)
             if answer is RAISED:  # asked by play(), or the agent asked here raised
