@@ -498,3 +498,39 @@ def test_a_decision_made_the_quick_way_is_the_same_decision():
     assert quick == plain and type(quick) is Decision and hash(quick) == hash(plain)
     assert (quick.seat, quick.kind, quick.args) == (2, "bid", (("space", 3), 50, 1))
     assert quick._replace(seat=0) == Decision(0, "bid", (("space", 3), 50, 1))
+
+
+def test_what_an_agent_carries_out_itself_while_play_asks_it_is_asked_there_not_by_play():
+    """An agent answering under play() may call ``game.apply`` (a set-up's tool): the partner of a trade it applies
+    is asked by ``apply`` itself, so a partner that raises raises out of ``apply`` (the trade not made), and the
+    decision play() waits for stays the agent's own."""
+    seen = []
+
+    class Applier(_Greedy):
+        def __getattr__(self, kind):
+            answer = getattr(self.inner, kind)
+            if kind != "act":
+                return answer
+
+            def act(game, seat):
+                lots = [s for s in game.tables.ownable if game.owner[s] == 0 and
+                        not any(game.buildings[m] for m in game.tables.peers[s])]
+                if not seen and game.turn > 20 and lots:
+                    try:
+                        game.apply(0, monopoly.Trade(0, 1, give_spaces=(lots[0],), get_cash=1))
+                    except _PartnerRaised:
+                        seen.append((game.pending, game.owner[lots[0]]))
+                return answer(game, seat)
+            return act
+
+    class Partner(_Greedy):
+        def answer_trade(self, game, seat, trade):
+            raise _PartnerRaised
+
+    game = monopoly.Game(CLASSIC, [Applier(), Partner()], seed=3, max_turns=200)
+    game.play()  # what the partner raised came out of apply, to the agent, and not out of play() later
+    assert seen == [(monopoly.Decision(0, "act"), 0)]  # the act still pending; the lot still seat 0's
+
+
+class _PartnerRaised(Exception):
+    """What the partner of a trade raises in the test above."""

@@ -629,13 +629,20 @@ class Game(Money):
 
     def carry_out(self, steps: Steps) -> Any:
         """Carry out ``steps`` (a part of a turn: ``game.carry_out(game.charge(0, BANK, 100, "tax"))``) at once, the
-        seated agents answering whatever it asks; return its value. For set-ups and tests."""
+        seated agents answering whatever it asks; return its value. For set-ups and tests.
+
+        What the steps ask is asked here, never by play()'s direct asking (``_direct``), even when an agent
+        calls this (``game.apply``) while play() asks it something: an agent asked then that raises raises out
+        of here, and the decision play() waits for stays the one pending."""
+        direct, self._direct = self._direct, None
         try:
             decision = next(steps)
             while True:
                 decision = steps.send(self._ask(decision) if decision is not None else None)
         except StopIteration as stop:
             return stop.value
+        finally:
+            self._direct = direct
 
     # ------------------------------------------------------------------ running
 
