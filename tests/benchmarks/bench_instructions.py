@@ -8,8 +8,10 @@ takes does not. For each bot, this counts the instructions (valgrind's lackey to
 fresh Python playing N seeded games of four such bots on classic (seeds 1..N, max_turns 1000, with the
 variants given), minus the same process playing no game (imports, the ruleset load), and divides by the
 turns played. ``--bare`` counts ``../shared/bench/bare_loop.py`` (the hard-coded loop, the speed limit for
-Python) the same way, for the ratio bot / bare by instructions. Runs under PYTHONHASHSEED=0, so the
-counts are the same from run to run within a few hundred instructions a turn.
+Python) the same way, for the ratio bot / bare by instructions. Runs under PYTHONHASHSEED=0, with the
+compiled modules in a folder of its own (written by a first run, read by both counted ones), so the counts
+are the same from run to run, and from one copy of the tree to another, within a few hundred instructions a
+turn.
 
 ``--cache`` counts with valgrind's cachegrind instead (``--cache-sim=yes --branch-sim=yes``, a model of this
 machine's caches): besides the instructions, the first-level instruction and data cache misses and the
@@ -24,11 +26,13 @@ minute (valgrind runs Python some 50 times slower; cachegrind some 100 times).
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,10 +55,24 @@ CACHEGRIND = (("instructions", r"I\s+refs:"), ("I1 misses", r"I1\s+misses:"), ("
               ("branches", r"Branches:"), ("mispredicted", r"Mispredicts:"))
 
 
+#: The compiled modules of every run, in a folder of this benchmark's own: the first run writes them, and each
+#: counted run reads the same ones, whatever the machine's PYTHONDONTWRITEBYTECODE or another process does to
+#: the package's __pycache__ folders in between (a run that compiles the package and one that reads it differ
+#: by some 50 million instructions, which would land in the difference of the two runs).
+PYC = tempfile.mkdtemp(prefix="bench-instructions-pyc-")
+atexit.register(shutil.rmtree, PYC, ignore_errors=True)
+
+
+def environment() -> dict[str, str]:
+    """The environment of every run: string hashing fixed, bytecode written to and read from :data:`PYC`."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONHASHSEED": "0", "PYTHONPYCACHEPREFIX": PYC}
+
+
 def count(argv: list[str], cache: bool = False) -> tuple[dict[str, int], str]:
     """The counts of running ``argv`` under valgrind (lackey's instructions; with ``cache``, cachegrind's
     instructions, cache misses and mispredicted branches), and its standard output."""
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env = environment()
     tool = ["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", "--cachegrind-out-file=/dev/null"] \
         if cache else ["--tool=lackey", "--basic-counts=yes"]
     done = subprocess.run(["valgrind", *tool, *argv], capture_output=True, text=True, env=env, cwd=ROOT,
@@ -76,7 +94,8 @@ def per_turn(bot: str, games: int, variants: str, after: int = 0, cache: bool = 
     """(counts a turn, turns) of ``games`` games of four ``bot`` bots, less the first ``after`` of them
     (``after`` > 0: what is paid once a process, the ruleset's tables, cancels out: the turn alone)."""
     script = [sys.executable, "-c", GAMES, bot]
-    subprocess.run([*script, "1", variants], check=True, capture_output=True, cwd=ROOT)  # the .pyc files, warm
+    subprocess.run([*script, "1", variants], check=True, capture_output=True, cwd=ROOT,
+                   env=environment())  # the .pyc files written, for both counted runs to read
     base, out = count([*script, str(after), variants], cache)
     before = int(out.split()[-1])
     full, out = count([*script, str(games), variants], cache)
@@ -86,6 +105,8 @@ def per_turn(bot: str, games: int, variants: str, after: int = 0, cache: bool = 
 
 def bare(path: Path, games: int, cache: bool = False) -> tuple[dict[str, int], int]:
     """Counts a turn of the bare loop (``games`` games of at most 1000 turns)."""
+    subprocess.run([sys.executable, str(path), "0", "1000"], check=True, capture_output=True, cwd=ROOT,
+                   env=environment())
     base, _ = count([sys.executable, str(path), "0", "1000"], cache)
     full, out = count([sys.executable, str(path), str(games), "1000"], cache)
     found = re.search(r"turns=(\d+)", out)
