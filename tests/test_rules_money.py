@@ -257,3 +257,22 @@ def test_luxury_tax():
     assert game.cash == [1400, 1500]
     assert payments(events) == [(0, "bank", 100, "Luxury Tax")]
     assert game.pot == 0
+
+
+def test_the_prices_of_lifting_a_mortgage_and_selling_back_follow_the_games_rules():
+    """Lifting a mortgage costs its value and the interest rounded up (Boardwalk: 200 + 20), a building sells back at
+    half its cost (dark blue: 100); worked out once by the game's rules, and again when the game's rules change."""
+    import attrs
+
+    game, _events = setup_game()
+    boardwalk = sp(game, "Boardwalk")
+    dark_blue = game.tables.group_of[boardwalk]
+    assert (game.unmortgage_cost(boardwalk), game.sell_value(dark_blue)) == (220, 100)
+    assert game.unmortgage_cost(sp(game, "Mediterranean Avenue")) == 33  # 30 and 10% of it, 3
+    rules = game.rules
+    game.rules = attrs.evolve(rules, mortgage_interest=0.25,
+                              building=attrs.evolve(rules.building, sell_back=0.75))
+    assert (game.unmortgage_cost(boardwalk), game.sell_value(dark_blue)) == (250, 150)
+    assert game.unmortgage_cost(sp(game, "Mediterranean Avenue")) == 38  # 30 and 7.5 rounded up
+    game.rules = rules
+    assert (game.unmortgage_cost(boardwalk), game.sell_value(dark_blue)) == (220, 100)
