@@ -37,6 +37,7 @@ import attrs
 from .agents import make_agent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
+from .game.apply import payment
 from .game.end import TURN_CEILING, Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
@@ -382,12 +383,12 @@ def apply_handicap(game: Game, handicap: Sequence[int]) -> None:
     game.start()
     for seat, amount in enumerate(handicap):
         if amount > 0:
-            game._transfer(BANK, seat, amount, HANDICAP_REASON)
+            payment(game, BANK, seat, amount, HANDICAP_REASON)
         elif amount < 0:
             if game.cash[seat] + amount < 0:
                 raise SetupError(f"a handicap of {amount} leaves seat {seat} with less than nothing "
                                  f"({game.cash[seat]} at the start)")
-            game._transfer(seat, BANK, -amount, HANDICAP_REASON)
+            payment(game, seat, BANK, -amount, HANDICAP_REASON)
 
 
 _runner: _Runner | None = None

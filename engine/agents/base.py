@@ -43,6 +43,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .._mypyc import mypyc_attr
+
 if TYPE_CHECKING:
     from ..game.actions import Action, Trade
     from ..game.game import Game
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 AuctionItem = tuple[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent:
     """A player's decisions. ``name`` labels it in results and logs."""
 
@@ -118,6 +121,7 @@ class Agent:
         self.rng.setstate((version, tuple(internal), gauss))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Wrapper(Agent):
     """An agent that wraps another (``inner``): it takes the inner agent's name, passes on set-up,
     refusals and the agent's saved state, and by default every decision too. Subclasses change the

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import weakref
 from itertools import compress, repeat
 from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any
 
+from .._mypyc import mypyc_attr
 from ..game.actions import (
     Build,
     Getter,
@@ -135,6 +135,7 @@ def streets(t: Any) -> list[Street]:
     return _streets_of(t)[1]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     """Uniformly random legal choices (from its own seeded generator)."""
 
@@ -171,6 +172,7 @@ class RandomAgent(Agent):
         return self.rng.random() < 0.5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyAgent(Agent):
     """Buys everything it can, bids up to the price, builds as soon as it can."""
 
@@ -256,6 +258,7 @@ def _greedy_build(game: Game, cash: int, groups: list[Street]) -> Action | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CautiousAgent(Agent):
     """Keeps a cash reserve, builds on its best groups, mortgages last."""
 
@@ -348,6 +351,7 @@ _ANY_CASH = -(1 << 62)
 _NO_OFFER = 1 << 62
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TraderAgent(GreedyAgent):
     """Buys and builds like greedy; trades to complete its colour groups, and accepts trades that pay it.
 
@@ -759,7 +763,9 @@ class TraderAgent(GreedyAgent):
 _NEVER = Trade(-1, -1)
 
 
-#: The last answer of :func:`_full_streets`: (a weak reference to the game, its ownership version, the answer).
+#: The last answer of :func:`_full_streets`: (the game's list of owners, its ownership version, the answer). The
+#: list, not the game, is kept: a game's own list, never shared with another game (a copy has its own), so it
+#: names the game without keeping the game alive (and a compiled Game takes no weak reference).
 _LAST_FULL: list[Any] = [None]
 
 
@@ -767,7 +773,7 @@ def _full_streets(game: Game) -> dict[int, list[Street]]:
     """The streets each seat owns whole, in group order: found once a version for every bot of a game
     (the last game asked is remembered)."""
     last = _LAST_FULL[0]
-    if last is not None and last[1] == game.owner_version and last[0]() is game:
+    if last is not None and last[1] == game.owner_version and last[0] is game.owner:
         return last[2]
     owner = game.owner
     found: dict[int, list[Street]] = {}
@@ -776,7 +782,7 @@ def _full_streets(game: Game) -> dict[int, list[Street]]:
         first = holders[0]
         if first >= 0 and holders.count(first) == street.size:
             found.setdefault(first, []).append(street)
-    _LAST_FULL[0] = (weakref.ref(game), game.owner_version, found)
+    _LAST_FULL[0] = (owner, game.owner_version, found)
     return found
 
 

@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
+from .._mypyc import mypyc_attr
 from .stock import on_board, stock_change
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+@mypyc_attr(native_class=False)
 class IllegalAction(ValueError):
     """An action the rules do not allow now; ``str()`` says why."""
 
@@ -62,6 +64,7 @@ def safe_repr(value: Any, limit: int = REPR_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class Build:
     """Buy one house (or the hotel, when the lot has all its houses) for a street."""
@@ -69,6 +72,7 @@ class Build:
     space: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class SellBuilding:
     """Sell one house, or break a hotel back down to houses, at the sell-back price.
@@ -80,16 +84,19 @@ class SellBuilding:
     space: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class Mortgage:
     space: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class Unmortgage:
     space: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class SellLot:
     """Sell a lot back to the bank, for the rules' share of its printed price (``rules.sell_lots``, a house rule):
@@ -98,6 +105,7 @@ class SellLot:
     space: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class UseCard:
     """Use a kept card whose ``use`` says ``when: turn`` (``card``: its index in the list of deck ``deck``): it goes
@@ -107,6 +115,7 @@ class UseCard:
     card: int
 
 
+@mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify
 @attrs.frozen
 class Trade:
     """An offer from ``proposer`` to ``partner``: lots, cash and held cards each way.

@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .._mypyc import mypyc_attr
 from .events import (
     AUCTION,
     BANK,
@@ -332,6 +333,7 @@ def apply(g: Any, record: Record) -> None:
     _APPLY[record[0]](g, *record[1:])
 
 
+@mypyc_attr(native_class=False)
 class Replay(GameState):
     """A state that events are applied to from outside a game: a log's, or a game's record played back.
 
@@ -394,7 +396,7 @@ class Replay(GameState):
         self.decks = {}
         self.last_roll = ()
         self.last_extra = ()
-        self.rng = (3, (0,) * 625, None)
+        self.rng = (3, tuple([0] * 625), None)  # not (0,) * 625: mypyc writes that out 625 times
         self.variables = []
 
     @classmethod

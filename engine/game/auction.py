@@ -119,7 +119,7 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     else:
         target = next(s for s in t.ownable if game.owner[s] == winner and (game.buildings[s] == t.hph) == hotel
                       and act.can(game, winner, act.Build(s)))
-    game._transfer(winner, BANK, price, "building auction")
+    writes.payment(game, winner, BANK, price, "building auction")
     writes.build(game, winner, target, game.buildings[target] + 1)
     if t.action_triggers:
         yield from game._event("build", winner, price)

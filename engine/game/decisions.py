@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from .._mypyc import mypyc_attr
 from . import actions as act
 from .actions import Build, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard, safe_repr
 
@@ -82,6 +83,7 @@ class Decision(NamedTuple):
 new_decision = cast("Callable[[tuple[int, str, tuple[Any, ...]]], Decision]", partial(tuple.__new__, Decision))
 
 
+@mypyc_attr(native_class=False)
 class IllegalAnswer(ValueError):
     """An answer the pending decision does not accept; ``reason`` says why. The game did not change."""
 

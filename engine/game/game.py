@@ -24,10 +24,12 @@ from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from .._mypyc import mypyc_attr
 from ..ruleset.model import Ruleset
 from . import actions as act
 from . import apply as writes
 from .apply import move as _move
+from .apply import payment
 from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import (
@@ -65,14 +67,17 @@ MAX_ACTIONS_PER_PHASE = 200
 MAX_CHAINED_MOVES = 16
 
 
+@mypyc_attr(native_class=False)
 class _WorthNeeded(Exception):
     """An alternative's cost needs the player's worth added up (see :meth:`Game.option_costs`)."""
 
 
+@mypyc_attr(native_class=False)
 class GameOver(RuntimeError):
     """Raised when a finished game is asked to play on."""
 
 
+@mypyc_attr(native_class=False)
 class SetupError(ValueError):
     """A game cannot start as asked (wrong number of players, for example)."""
 
@@ -487,7 +492,7 @@ class Game(Money):
                         self._chain = 0
                         roll_and_move(self, p, dice, old, s, passed)
                         if passed and salary:
-                            self._transfer(BANK, p, salary, "salary")
+                            payment(self, BANK, p, salary, "salary")
                     elif special is not None:
                         doubles = yield from self._special_roll(p, doubles, special)
                         if doubles < 0:
@@ -523,7 +528,7 @@ class Game(Money):
                             if rent < 0 or rent > cash[p]:  # to buy, or a rent to raise
                                 yield from self._land(p, None)
                             elif rent:
-                                self._transfer(p, o, rent, "rent")
+                                payment(self, p, o, rent, "rent")
                     elif landing != QUIET:
                         yield from self._land(p, None)
                     if not is_double or jail_turns[p] >= 0 or bankrupt[p] or self.finished:
@@ -683,7 +688,7 @@ class Game(Money):
                           tuple(agent_name(a) for a in self.agents), RULES_VERSION, LOG_VERSION, tuple(orders))
         start = self.ruleset.starting_cash
         for seat in range(self.players):
-            self._transfer(BANK, seat, start, "starting cash")
+            payment(self, BANK, seat, start, "starting cash")
         deal = self.rules.deal_deeds
         if deal:
             deeds = list(self.tables.ownable)
@@ -701,7 +706,7 @@ class Game(Money):
                         misses += 1
                         continue
                     if not free:
-                        self._transfer(seat, BANK, self.tables.price[space], "deed")
+                        payment(self, seat, BANK, self.tables.price[space], "deed")
                     self._set_owner(space, seat, "deal")
                     misses = 0
                 if every and (not deeds or misses >= len(deeds) * self.players):
@@ -800,6 +805,7 @@ class Game(Money):
         jail_card = self._jail_card(p)
         if jail_card is not None:
             options.append("card")
+        choice: Any  # an agent's answer, checked below
         if len(options) == 1:
             choice = options[0]
         else:
@@ -876,7 +882,7 @@ class Game(Money):
         """``p`` plays on: out of jail, not bankrupt, the game not over (after the triggers on leaving jail)."""
         return self.jail_turns[p] < 0 and not self.bankrupt[p] and not self.finished
 
-    def _between_turns(self, p: int, action: act.Action) -> Steps:
+    def _between_turns(self, p: int, action: Any) -> Steps:
         """The seat's actions after its turn, starting with ``action``, until it answers None."""
         refusals = 0
         self.trades_this_phase = 0
@@ -931,7 +937,7 @@ class Game(Money):
         salary = self.rules.salary
         if passes and salary:
             for _ in range(passes):
-                self._transfer(BANK, p, salary, "salary")
+                payment(self, BANK, p, salary, "salary")
 
     def _pass_along(self, p: int, old: int, steps: int, new: int, passed: bool) -> Steps:
         """Walk the path of a move that passes spaces with triggers: each passed space's triggers
@@ -946,7 +952,7 @@ class Game(Money):
             if i == go_step:
                 go_step += t.size
                 if self.rules.salary:
-                    self._transfer(BANK, p, self.rules.salary, "salary")
+                    payment(self, BANK, p, self.rules.salary, "salary")
             if i == steps:
                 return
             for run in t.pass_triggers[(old + i) % t.size]:
@@ -1093,7 +1099,7 @@ class Game(Money):
                 answer = yield decision
             buys = self._yes(p, "buy", answer)
         if buys:
-            self._transfer(p, BANK, price, "buy")
+            payment(self, p, BANK, price, "buy")
             writes.buy(self, p, s, price)
             bought = self.tables.on_event.get("buy")
             if bought:
@@ -1109,7 +1115,7 @@ class Game(Money):
         more."""
         amount = min(amount, MAX_CASH - self.cash[p])
         if amount > 0:
-            self._transfer(BANK, p, amount, reason)
+            payment(self, BANK, p, amount, reason)
 
     def pay_fee(self, p: int, amount: int, reason: str) -> Steps:
         """``p`` pays a tax, fine or fee (an effect's `pay N`, the jail fine) to the bank, or the pot by the
@@ -1183,7 +1189,7 @@ class Game(Money):
         :data:`~monopoly.game.state.MAX_CASH` in it."""
         amount = min(amount, MAX_CASH - self.pot)
         if amount > 0:
-            self._transfer(BANK, POT, amount, reason)
+            payment(self, BANK, POT, amount, reason)
 
     def set_variable(self, index: int, name: str, value: int) -> None:
         """A variable of the game takes ``value`` (an effect's `set jackpot to ...`, `add ... to jackpot`)."""
@@ -1191,7 +1197,7 @@ class Game(Money):
 
     def take_pot(self, p: int) -> None:
         if self.pot > 0:
-            self._transfer(POT, p, self.pot, "pot")
+            payment(self, POT, p, self.pot, "pot")
 
     def collect_pot(self, p: int) -> Steps:
         """``p`` takes the pot (an effect's `collect pot`), then the triggers on taking it run."""
@@ -1373,7 +1379,7 @@ class Game(Money):
         bidders = [b for b in bidders if not self.bankrupt[b] and (permit is None or permit(self, b))]
         winner, price = yield from run_auction(self, bidders, ("space", s), self.rules.auction_min_bid)
         if winner is not None:  # the lot is the winner's (the auction event), who pays for it
-            self._transfer(winner, BANK, price, "auction")
+            payment(self, winner, BANK, price, "auction")
 
     # ------------------------------------------------------------------ actions
 
@@ -1444,7 +1450,7 @@ class Game(Money):
         if kind is act.Build:
             group = t.group_of[s]
             cost = t.house_cost[group]
-            self._transfer(seat, BANK, cost, "build")
+            payment(self, seat, BANK, cost, "build")
             writes.build(self, seat, s, self.buildings[s] + 1)
             return cost
         if kind is act.SellBuilding:
@@ -1454,20 +1460,20 @@ class Game(Money):
                 self._sell_down(seat, act.shortage_sale(t, self.buildings, self.houses_left, s,
                                                         self.rules.building.even))
                 return 0
-            self._transfer(BANK, seat, self.sell_value(group), "sell building")
+            payment(self, BANK, seat, self.sell_value(group), "sell building")
             writes.sell(self, seat, s, level - 1, 1)
             return self.sell_value(group)
         if kind is act.Mortgage:
-            self._transfer(BANK, seat, t.mortgage[s], "mortgage")
+            payment(self, BANK, seat, t.mortgage[s], "mortgage")
             writes.mortgage(self, seat, s)
             return t.mortgage[s]
         if kind is act.SellLot:
             value = self.lot_sale_value(s)
-            self._transfer(BANK, seat, value, "sell lot")
+            payment(self, BANK, seat, value, "sell lot")
             writes.property_(self, s, seat, BANK, "sold")
             return value
         cost = self.unmortgage_cost(s)
-        self._transfer(seat, BANK, cost, "unmortgage")
+        payment(self, seat, BANK, cost, "unmortgage")
         writes.unmortgage(self, seat, s)
         return cost
 
@@ -1495,9 +1501,9 @@ class Game(Money):
             return True
         a, b = trade.proposer, partner
         if trade.give_cash:
-            self._transfer(a, b, trade.give_cash, "trade")
+            payment(self, a, b, trade.give_cash, "trade")
         if trade.get_cash:
-            self._transfer(b, a, trade.get_cash, "trade")
+            payment(self, b, a, trade.get_cash, "trade")
         for s in trade.give_spaces:
             self._set_owner(s, b, "trade")
         for s in trade.get_spaces:
@@ -1527,6 +1533,7 @@ class Game(Money):
         return result_of(self)
 
 
+@mypyc_attr(native_class=False)
 class SeatRandom(random.Random):
     """A seat's own generator, as an agent's ``setup`` is given it: ``random.Random(seed)``, drawing exactly what
     that draws, but seeded when first used rather than when made, so that a game whose bots never draw (greedy,
@@ -1602,7 +1609,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     answers = game._answers
     machine = game._machine
     assert machine is not None
-    waiting = game._waiting
+    waiting: Any = game._waiting  # a Decision, or None at the end
     game._direct = asks  # the turn loop asks the commonest decisions itself (Game._ask_direct)
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn

@@ -41,6 +41,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from .._mypyc import mypyc_attr
 from ..files import NotRegularFile, open_regular
 
 #: The most digits an integer may have (money, seeds and counts are far shorter).
@@ -64,6 +65,7 @@ _CONTROL_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x09: "TAB", 0x0A: "LF",
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 
 
+@mypyc_attr(native_class=False)
 class JsonInputError(ValueError):
     """JSON input refused: ``str()`` reads ``source:line:column: message``.
 
@@ -167,6 +169,7 @@ def char_name(ch: str) -> str:
 # ---------------------------------------------------------------------- reading
 
 
+@mypyc_attr(native_class=False)
 class _Refused(Exception):
     """Raised by a decoding hook; the text is then walked to say what and where."""
 

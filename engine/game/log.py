@@ -38,6 +38,7 @@ from typing import IO, Any, TextIO, Union
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from .._mypyc import mypyc_attr
 from ..files import NotRegularFile, open_regular
 from .jsonin import JsonInputError, describe, excerpt, format_size, parse_json
 
@@ -58,6 +59,7 @@ MAX_LOG_LINES = 100_000
 ALLOWED_CONTROLS = "\n\t"
 
 
+@mypyc_attr(native_class=False)
 class LogError(ValueError):
     """A log line that is not a valid event, or a log whose money does not add up.
 

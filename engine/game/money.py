@@ -1,6 +1,6 @@
 """Money: payments, debts, raising funds, bankruptcy to a player or to the bank.
 
-Every movement of cash is one ``_transfer`` and one ``payment`` event, so the
+Every movement of cash is one ``payment`` (:func:`monopoly.game.apply.payment`) and one event, so the
 log alone accounts for all money. A debt (``charge``) is paid at once when the
 cash is there. When it is not, and selling every building and mortgaging every
 lot could not cover it either, the debtor is bankrupt at once, with everything
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as act
 from . import apply as writes
+from .apply import payment
 from .decisions import RAISED, Decision, check_answer, new_decision
 from .events import BANK, POT
 
@@ -62,17 +63,17 @@ class Money:
     finished: bool
     _direct: list[dict[str, Any]] | None
 
-    if TYPE_CHECKING:
-        def _refuse(self, seat: int, action: Any, reason: str) -> None: ...
-        def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None: ...
-        def _apply_asking(self, seat: int, action: act.Action) -> Steps: ...
-        def _do(self, seat: int, action: act.Action) -> int: ...
-        def _acted(self, seat: int, action: act.Action, amount: int) -> Steps: ...
-        def _event(self, event: str, p: int, amount: int = 0) -> Steps: ...
-        def _set_owner(self, s: int, seat: int, how: str) -> None: ...
-        def _check_end(self) -> None: ...
-        def auction(self, s: int) -> Steps: ...
-        def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any: ...
+    # Defined by Game (game.py, auction.py, end.py); here so that each module type-checks (and compiles) alone.
+    def _refuse(self, seat: int, action: Any, reason: str) -> None: raise NotImplementedError
+    def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None: raise NotImplementedError
+    def _apply_asking(self, seat: int, action: act.Action) -> Steps: raise NotImplementedError
+    def _do(self, seat: int, action: act.Action) -> int: raise NotImplementedError
+    def _acted(self, seat: int, action: act.Action, amount: int) -> Steps: raise NotImplementedError
+    def _event(self, event: str, p: int, amount: int = 0) -> Steps: raise NotImplementedError
+    def _set_owner(self, s: int, seat: int, how: str) -> None: raise NotImplementedError
+    def _check_end(self) -> None: raise NotImplementedError
+    def auction(self, s: int) -> Steps: raise NotImplementedError
+    def _ask_direct(self, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any: raise NotImplementedError
 
     def _yes(self, seat: int, question: str, answer: Any) -> bool:
         """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
@@ -90,10 +91,6 @@ class Money:
     def _fees_to(self) -> int:
         return POT if self.rules.fees_to == "pot" else BANK
 
-    #: Move cash: ``_transfer(frm, to, amount, reason)``; every movement of money is this one event
-    #: (:func:`monopoly.game.apply.payment`, itself: no layer between).
-    _transfer = writes.payment
-
     def charge(self, p: int, creditor: int, amount: int, reason: str) -> Steps:
         """``p`` owes ``amount`` to ``creditor`` (a seat, BANK or POT). Raises funds or goes bankrupt.
 
@@ -108,7 +105,7 @@ class Money:
             if self.cash[p] < amount:
                 yield from self._bankrupt(p, creditor, amount, reason)
                 return False
-        self._transfer(p, creditor, amount, reason)
+        payment(self, p, creditor, amount, reason)
         return True
 
     def sell_value(self, group: int) -> int:
@@ -201,7 +198,7 @@ class Money:
         # never goes below nothing, even between two of these sales).
         for s, new in sorted(changes, key=lambda change: self.buildings[change[0]] == hotel):
             count = self.buildings[s] - new
-            self._transfer(BANK, p, self.sell_value(t.group_of[s]) * count, "sell building")
+            payment(self, BANK, p, self.sell_value(t.group_of[s]) * count, "sell building")
             writes.sell(self, p, s, new, count)
 
     def _sell_group(self, p: int, group: int) -> None:
@@ -233,9 +230,9 @@ class Money:
             for group in sorted({group_of[s] for s in t.ownable if buildings[s] and owner[s] == p}):  # group order
                 self._sell_group(p, group)
         if self.cash[p] > 0:
-            self._transfer(p, creditor, self.cash[p], "bankruptcy")
+            payment(self, p, creditor, self.cash[p], "bankruptcy")
         elif self.cash[p] < 0:  # a debt the bank writes off
-            self._transfer(BANK, p, -self.cash[p], "debt written off")
+            payment(self, BANK, p, -self.cash[p], "debt written off")
         lots = [s for s in t.ownable if self.owner[s] == p]
         if creditor >= 0:
             if ceases:  # built groups change hands whole, mortgages and all
@@ -269,7 +266,7 @@ class Money:
                 answer = yield decision
             lifts = self._yes(p, "lift_mortgage", answer)
         if lifts:
-            self._transfer(p, BANK, lift, "unmortgage")
+            payment(self, p, BANK, lift, "unmortgage")
             writes.unmortgage(self, p, s)
             if self.tables.action_triggers:
                 yield from self._event("unmortgage", p, lift)

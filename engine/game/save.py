@@ -19,6 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .._mypyc import mypyc_attr
 from .decisions import agent_name
 from .game import Game
 from .jsonin import JsonInputError, describe, read_json_file
@@ -40,6 +41,7 @@ DAMAGED = "the save file is damaged"
 _TOP_KEYS = ("format", "version", "ruleset", "seed", "max_turns", "agents", "agent_states", "state")
 
 
+@mypyc_attr(native_class=False)
 class SaveError(ValueError):
     """A save file that is not ours, is damaged, or belongs to another ruleset or table of agents.
 

@@ -34,6 +34,7 @@ import math
 from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._mypyc import mypyc_attr
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
 from .tables import tables_for
@@ -63,6 +64,7 @@ PENDING_KEYS = ("start", "fixed_dice", "answers", "decision")
 MAX_PENDING_ANSWERS = 5_000
 
 
+@mypyc_attr(native_class=False)
 class StateError(ValueError):
     """A position that breaks the rules or the ruleset; ``problems`` lists every reason."""
 
@@ -104,6 +106,7 @@ class Pending:
                    (data["decision"]["seat"], data["decision"]["kind"]))
 
 
+@mypyc_attr(native_class=False)
 class GameState:
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
