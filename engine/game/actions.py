@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union, cast
 
 import attrs
 
@@ -181,7 +181,7 @@ def group_getters(t: Any) -> tuple[Getter, ...]:
     return _per_tables(t)[0]
 
 
-def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> None:
+def verify(game: Game, seat: Any, action: Any, *, raising: bool = False) -> None:  # Any: what an agent gave
     """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now.
 
     ``raising`` is true while the seat raises money for a debt (some rules,
@@ -193,17 +193,17 @@ def verify(game: Game, seat: int, action: Action, *, raising: bool = False) -> N
         raise IllegalAction(f"seat {safe_repr(seat)} is not in the game")
     kind = type(action)
     if kind is Trade:
-        _verify_trade(game, seat, action)  # type: ignore[arg-type]
+        _verify_trade(game, seat, action)
         return
     if kind is UseCard:
-        _verify_use(game, seat, action, raising)  # type: ignore[arg-type]
+        _verify_use(game, seat, action, raising)
         return
     if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage and \
             kind is not SellLot:
         raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
                             f"Mortgage, Unmortgage, SellLot, Trade or UseCard")
     try:
-        space = action.space  # type: ignore[union-attr]
+        space = action.space
     except AttributeError:  # made without its constructor
         raise IllegalAction(f"{kind.__name__} without a space") from None
     t = game.tables
@@ -290,7 +290,7 @@ def _refuse_unpermitted(game: Game, key: str, seat: int, doing: str) -> None:
         raise IllegalAction(f"the rules let a player {doing} only when {text} (permissions.{key})")
 
 
-def _verify_use(game: Game, seat: int, action: UseCard, raising: bool) -> None:
+def _verify_use(game: Game, seat: int, action: Any, raising: bool) -> None:  # Any: an agent may put anything in it
     try:
         deck, index = action.deck, action.card
     except AttributeError:  # made without its constructor
@@ -368,7 +368,7 @@ TRADE_FIELDS = ("proposer", "partner", "give_spaces", "give_cash", "give_cards",
                 "get_cards")
 
 
-def _verify_trade(game: Game, seat: int, trade: Trade) -> None:
+def _verify_trade(game: Game, seat: int, trade: Any) -> None:  # Any: an agent may put anything in it
     # Types first: every field is read once and checked with `type(x) is ...` before it is compared,
     # hashed or looked up, so no value of an agent's can raise out of here.
     try:
@@ -434,12 +434,12 @@ def in_built_group(game: Game, space: int) -> bool:
     return any(_per_tables(game.tables)[0][game.tables.group_of[space]](game.buildings))
 
 
-def clean_trade(trade: Trade) -> Trade:
+def clean_trade(trade: Any) -> Trade:  # Any: its fields may hold lists
     """A verified trade with plain tuples in every field (an offer may give lists); the same one if it has."""
     cards = (*trade.give_cards, *trade.get_cards)
     if all(type(f) is tuple for f in (trade.give_spaces, trade.give_cards, trade.get_spaces, trade.get_cards)) \
             and all(type(c) is tuple for c in cards):
-        return trade
+        return cast(Trade, trade)
     return Trade(trade.proposer, trade.partner,
                  give_spaces=tuple(trade.give_spaces), give_cash=trade.give_cash,
                  give_cards=tuple((c[0], c[1]) for c in trade.give_cards),

@@ -126,8 +126,9 @@ class Trades(NamedTuple):
     get_cash: int
     get_cards: tuple[tuple[str, int], ...]
 
-    def __contains__(self, trade: object) -> bool:
-        if type(trade) is not act.Trade or trade.proposer != self.proposer or trade.partner != self.partner:
+    def __contains__(self, offer: object) -> bool:
+        trade: Any = offer  # its fields hold anything an agent put there
+        if offer.__class__ is not act.Trade or trade.proposer != self.proposer or trade.partner != self.partner:
             return False
         return (_some_of(trade.give_spaces, self.give_spaces) and _some_of(trade.get_spaces, self.get_spaces)
                 and _some_of(trade.give_cards, self.give_cards) and _some_of(trade.get_cards, self.get_cards)

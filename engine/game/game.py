@@ -94,7 +94,7 @@ class Game(Money):
     """
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Any] | None = None, seed: int = 0, *,
-                 max_turns: int | None = None, observers: Sequence[Observer] = (), players: int | None = None):
+                 max_turns: Any = None, observers: Sequence[Observer] = (), players: int | None = None):
         if agents is None:  # a game driven from outside: plain agents hold the seats (play() may seat others)
             if players is None:
                 raise SetupError("give the agents, or the number of players of a game you drive yourself")
@@ -112,7 +112,7 @@ class Game(Money):
         self.players = n
         self.agents = list(agents)
         self.seed = seed
-        self.max_turns = max_turns  # checked, and the turn cap set, by the property
+        self._set_max_turns(max_turns)  # checked, and the turn cap set
         self.rng = random.Random(seed)
         # --- state: flat lists by seat and by space
         self.cash = [0] * n
@@ -404,6 +404,9 @@ class Game(Money):
 
     @max_turns.setter
     def max_turns(self, value: int | None) -> None:
+        self._set_max_turns(value)
+
+    def _set_max_turns(self, value: Any) -> None:  # Any: a number from 1 to TURN_CEILING or None, checked here
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or not 1 <= value <= TURN_CEILING):
             raise SetupError(f"max_turns is a number of turns from 1 to {TURN_CEILING} (or None, which stops "
@@ -758,7 +761,7 @@ class Game(Money):
         holds, the extra die. A triple does its effect in place of the move, is no doubles and ends the rolls; a
         number adds to the move; a symbol's effect replaces the move (``instead``) or follows its landing
         (``after``). Returns the doubles in a row so far, or -1 when the player rolls no more this turn."""
-        fixed = self._fixed_dice[0] if self._fixed_dice else ()
+        fixed: tuple[Any, ...] = self._fixed_dice[0] if self._fixed_dice else ()  # numbers and symbols
         dice = self._counted_dice()
         extra: tuple[int | str, ...] = ()
         if d.thrown(self, p):
@@ -1387,21 +1390,21 @@ class Game(Money):
         """What ``seat`` may build, sell, mortgage or unmortgage now."""
         return act.legal_actions(self, seat, raising=raising)
 
-    def apply(self, seat: int, action: act.Action, *, raising: bool = False) -> bool:
+    def apply(self, seat: Any, action: Any, *, raising: bool = False) -> bool:  # Any: checked here
         """Take ``seat``'s action now if the rules allow it (True), or refuse it with a reason (False). What it
         asks others (a trade's partner, bids on the last houses) the seated agents answer at once: for set-ups
         and tests. In play, actions are answers to the ``act`` decision."""
         result: bool = self.carry_out(self._apply(seat, action, raising=raising))
         return result
 
-    def _apply(self, seat: int, action: act.Action, *, raising: bool = False) -> Steps:
+    def _apply(self, seat: Any, action: Any, *, raising: bool = False) -> Steps:
         """Verify ``seat``'s ``action`` and take it (True), or refuse it with a reason (False)."""
         done = self._apply_now(seat, action, raising or self.debt_depth > 0)
         if done is None:
             done = yield from self._apply_asking(seat, action)
         return done
 
-    def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None:
+    def _apply_now(self, seat: Any, action: Any, raising: bool) -> bool | None:  # Any: checked here
         """The part of :meth:`_apply` that asks nobody, as a plain call (a build, a sale or a mortgage of a busy
         turn pays no generator): verify the action, refuse it (False) or take it when that asks nobody (True);
         None when it is verified but takes a step that may ask (a trade, a card's use, a shortage auction, the
@@ -1413,12 +1416,12 @@ class Game(Money):
             return False
         kind = type(action)
         if kind is act.Trade or kind is act.UseCard or self.tables.action_triggers or \
-                (kind is act.Build and shortage_possible(self, action.space)):  # type: ignore[union-attr]
+                (kind is act.Build and shortage_possible(self, action.space)):
             return None
         self._do(seat, action)
         return True
 
-    def _apply_asking(self, seat: int, action: act.Action) -> Steps:
+    def _apply_asking(self, seat: int, action: Any) -> Steps:
         """A verified action whose taking may ask players (see :meth:`_apply_now`)."""
         if type(action) is act.Trade:
             return (yield from self._trade(action))
@@ -1485,7 +1488,7 @@ class Game(Money):
             self._chain = 0
             yield from use(self, seat, None)
 
-    def _trade(self, trade: act.Trade) -> Steps:
+    def _trade(self, trade: Any) -> Steps:  # Any: lists where tuples are due, made tuples here
         trade = act.clean_trade(trade)  # the partner is shown plain tuples, whatever the proposer sent
         partner = trade.partner
         decision = new_decision((partner, "answer_trade", (trade,)))
@@ -1514,7 +1517,7 @@ class Game(Money):
                     yield from self._receive_mortgaged(receiver, s)
         return True
 
-    def _refuse(self, seat: int, action: Any, reason: str) -> None:
+    def _refuse(self, seat: Any, action: Any, reason: str) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             return  # `apply` called for no seat of this game: nobody to tell
         writes.note(self, (REFUSED, seat, act.safe_repr(action), reason))
@@ -1618,10 +1621,12 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
             except StopIteration:  # the game's end (an agent's own StopIteration is not caught here)
                 waiting, game._done = None, True
         while waiting is not None:
+            # Kept up to date, not set on the way out (a compiled build would take `waiting` there for None): an
+            # agent may copy the game while it decides, and the game waits here if the agent raises.
+            game._waiting = waiting
             if game._raised is not None:  # an agent asked directly raised: the decision waits for an answer
                 raised, game._raised = game._raised, None
                 raise raised
-            game._waiting = waiting  # an agent may copy the game while it decides
             seat = waiting[0]
             answer = asks[seat][waiting[1]](game, seat, *waiting[2])
             answers.append(answer)
@@ -1629,8 +1634,8 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
                 waiting = machine.send(answer)
             except StopIteration:
                 waiting, game._done = None, True
+        game._waiting = None
     finally:
-        game._waiting = waiting
         game._direct = None
     return game.result()
 

@@ -64,9 +64,9 @@ class Money:
     _direct: list[dict[str, Any]] | None
 
     # Defined by Game (game.py, auction.py, end.py); here so that each module type-checks (and compiles) alone.
-    def _refuse(self, seat: int, action: Any, reason: str) -> None: raise NotImplementedError
-    def _apply_now(self, seat: int, action: act.Action, raising: bool) -> bool | None: raise NotImplementedError
-    def _apply_asking(self, seat: int, action: act.Action) -> Steps: raise NotImplementedError
+    def _refuse(self, seat: Any, action: Any, reason: str) -> None: raise NotImplementedError
+    def _apply_now(self, seat: Any, action: Any, raising: bool) -> bool | None: raise NotImplementedError
+    def _apply_asking(self, seat: int, action: Any) -> Steps: raise NotImplementedError
     def _do(self, seat: int, action: act.Action) -> int: raise NotImplementedError
     def _acted(self, seat: int, action: act.Action, amount: int) -> Steps: raise NotImplementedError
     def _event(self, event: str, p: int, amount: int = 0) -> Steps: raise NotImplementedError
