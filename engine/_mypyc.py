@@ -21,4 +21,21 @@ else:
             return lambda cls: cls
 
 
-__all__ = ["mypyc_attr"]
+#: The modules the compiled build compiles, as paths inside the package: the turn loop, the rules it runs and
+#: the bots. The rest (loading rulesets, the effect language's parser, the JSON, log and save readers, the CLI)
+#: runs once a game or less, and stays Python. setup.py reads this list.
+COMPILED = (
+    "game/actions.py", "game/apply.py", "game/auction.py", "game/decisions.py", "game/dice.py", "game/end.py",
+    "game/events.py", "game/game.py", "game/money.py", "game/movement.py", "game/rent.py", "game/state.py",
+    "game/stock.py", "game/tables.py", "agents/base.py", "agents/bots.py",
+)
+
+
+def compiled() -> bool:
+    """True when the engine's turn loop runs compiled (the build of ``MONOPOLY_COMPILE=1 pip install .``)."""
+    from .game import game
+
+    return not game.__file__.endswith(".py") if game.__file__ else False
+
+
+__all__ = ["COMPILED", "compiled", "mypyc_attr"]

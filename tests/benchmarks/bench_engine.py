@@ -26,7 +26,9 @@ Usage: python tests/benchmarks/bench_engine.py [--turns N] [--games G] [--repeat
 7. `simulate` plays G games (default 200) with jobs 1 and with jobs 2, best of
    R runs each; ratio = games/s with 2 jobs / games/s with 1 (target >= 1.7).
 
-A turn is one player's turn, doubles re-rolls included.
+A turn is one player's turn, doubles re-rolls included. The figures are of the package ``import monopoly``
+finds, which the ``build`` line names: the pure-Python package of this tree, or the compiled build installed
+with ``MONOPOLY_COMPILE=1 pip install --target DIR .`` and put first with ``PYTHONPATH=DIR`` (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -183,6 +185,10 @@ def main() -> None:
     print("command:", shlex.join([sys.executable, *sys.argv]))
     # other work on the machine skews the jobs-2 figure first: show how busy it was
     print(f"cpus={os.cpu_count()} load_average_1min={os.getloadavg()[0]:.2f}")
+    import monopoly as package
+    from monopoly._mypyc import compiled
+
+    print(f"build   : {'compiled (mypyc)' if compiled() else 'pure Python'}, {Path(package.__file__).parent}")
     max_turns = 1000
     if args.freeze:
         import monopoly

@@ -1,0 +1,45 @@
+"""The optional compiled build: ``MONOPOLY_COMPILE=1 pip install .`` compiles the turn loop with mypyc.
+
+Everything else about the package is in pyproject.toml; without MONOPOLY_COMPILE this file adds nothing, and
+the package is pure Python. With it, the modules listed in engine/_mypyc.py are compiled to C extensions
+(mypy, which brings mypyc, and a C compiler are needed at build time only) and ship beside their sources.
+The sources are copied to build/mypyc-src/monopoly first, so that mypyc names the modules as the package
+does (the package is built from engine/, see [tool.setuptools] in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+
+
+def _compiled_extensions() -> list:
+    from mypyc.build import mypycify  # needs mypy in the build environment: setup_requires below
+
+    staged = HERE / "build" / "mypyc-src" / "monopoly"
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(HERE / "engine", staged, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    modules = runpy.run_path(str(HERE / "engine" / "_mypyc.py"))["COMPILED"]
+    paths = [str((staged / module).relative_to(HERE)) for module in modules]
+    return mypycify(paths, separate=True, opt_level=os.environ.get("MONOPOLY_COMPILE_OPT", "3"),
+                    target_dir=str(HERE / "build" / "mypyc"))
+
+
+if os.environ.get("MONOPOLY_COMPILE", "") in ("", "0"):
+    setup()
+elif {"egg_info", "dist_info"} & set(sys.argv[1:]):  # the build asks what it needs: mypy, installed before the build
+    setup(setup_requires=["mypy>=1.8"])
+else:
+    try:
+        extensions = _compiled_extensions()
+    except ImportError as exc:
+        raise SystemExit(f"MONOPOLY_COMPILE is set but mypyc cannot be imported ({exc}): install mypy in the "
+                         "build environment, or build without --no-build-isolation") from None
+    setup(setup_requires=["mypy>=1.8"], ext_modules=extensions)

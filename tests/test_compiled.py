@@ -1,0 +1,77 @@
+"""The optional compiled build (``MONOPOLY_COMPILE=1 pip install .``, mypyc) plays the same games as the
+pure-Python package, bit for bit, and passes the whole test suite.
+
+Slow (a C build of about a minute and a half, then the suite once more): run with ``pytest -m compiled``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Plays a few games of each bot and prints one line a bot: its name and the hash of every event of its games.
+GAMES = """
+import hashlib, json, sys
+import monopoly
+from monopoly._mypyc import compiled
+print("compiled" if compiled() else "pure")
+classic = monopoly.load_ruleset("classic")
+for bot in ("greedy", "cautious", "random", "trader"):
+    digest = hashlib.sha256()
+    for seed in range(int(sys.argv[1])):
+        game = monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=seed, max_turns=400)
+        game.observe(lambda event: digest.update(json.dumps(event, sort_keys=True).encode()))
+        game.play()
+    print(bot, digest.hexdigest()[:16])
+"""
+
+
+def _env(target: Path | None) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "MONOPOLY_COMPILE")}
+    if target is not None:
+        env["PYTHONPATH"] = str(target)
+    return env
+
+
+@pytest.fixture(scope="module")
+def compiled_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler on this machine: the compiled build needs one")
+    target = tmp_path_factory.mktemp("compiled")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                           str(ROOT)], env={**_env(None), "MONOPOLY_COMPILE": "1"}, capture_output=True, text=True,
+                          timeout=1800)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert list((target / "monopoly" / "game").glob("game*.so")), "the build compiled nothing"
+    return target
+
+
+def _games(target: Path | None, games: int) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", GAMES, str(games)], env=_env(target), cwd=ROOT / "tests",
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    return done.stdout.split("\n")
+
+
+def test_the_compiled_build_plays_the_same_games_as_the_pure_one(compiled_build: Path) -> None:
+    compiled = _games(compiled_build, 30)
+    pure = _games(None, 30)
+    assert compiled[0] == "compiled" and pure[0] == "pure"
+    assert compiled[1:] == pure[1:]
+
+
+def test_the_whole_suite_passes_on_the_compiled_build(compiled_build: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m",
+                           "not slow and not compiled", "tests"], env=_env(compiled_build), cwd=ROOT,
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-6000:]
+
