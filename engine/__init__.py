@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._mypyc import compiled
 from .agents import BOTS, Agent, RecordingAgent, make_agent
 from .agents.recorder import ReplayCheck, replay_log
 from .files import NotRegularFile, OutputError, open_regular, write_whole
@@ -169,6 +170,7 @@ __all__ = [
     "check_log_references",
     "check_ruleset",
     "compare",
+    "compiled",
     "create_file",
     "dedicate_process",
     "escape",

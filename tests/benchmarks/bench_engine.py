@@ -186,9 +186,8 @@ def main() -> None:
     # other work on the machine skews the jobs-2 figure first: show how busy it was
     print(f"cpus={os.cpu_count()} load_average_1min={os.getloadavg()[0]:.2f}")
     import monopoly as package
-    from monopoly._mypyc import compiled
 
-    print(f"build   : {'compiled (mypyc)' if compiled() else 'pure Python'}, {Path(package.__file__).parent}")
+    print(f"build   : {'compiled (mypyc)' if package.compiled() else 'pure Python'}, {Path(package.__file__).parent}")
     max_turns = 1000
     if args.freeze:
         import monopoly
