@@ -1,7 +1,8 @@
 """The optional compiled build (``MONOPOLY_COMPILE=1 pip install .``, mypyc) plays the same games as the
 pure-Python package, bit for bit, and passes the whole test suite.
 
-Slow (a C build of about a minute and a half, then the suite once more): run with ``pytest -m compiled``.
+The two that build it are slow (a C build of about a minute and a half, then the suite once more): run them
+with ``pytest -m compiled``. The others run by default.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
-pytestmark = pytest.mark.compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +61,7 @@ def _games(target: Path | None, games: int) -> list[str]:
     return done.stdout.split("\n")
 
 
+@pytest.mark.compiled
 def test_the_compiled_build_plays_the_same_games_as_the_pure_one(compiled_build: Path) -> None:
     compiled = _games(compiled_build, 30)
     pure = _games(None, 30)
@@ -69,9 +69,29 @@ def test_the_compiled_build_plays_the_same_games_as_the_pure_one(compiled_build:
     assert compiled[1:] == pure[1:]
 
 
+@pytest.mark.compiled
 def test_the_whole_suite_passes_on_the_compiled_build(compiled_build: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m",
                            "not slow and not compiled", "tests"], env=_env(compiled_build), cwd=ROOT,
                           capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout[-6000:]
 
+
+
+def test_the_default_run_tests_the_pure_package_and_every_compiled_module_is_there() -> None:
+    import monopoly
+    from monopoly._mypyc import COMPILED
+
+    assert not monopoly.compiled()
+    package = Path(monopoly.__file__).parent
+    assert [module for module in COMPILED if not (package / module).is_file()] == []
+
+
+def test_a_compiled_editable_install_is_refused_before_anything_is_built(tmp_path: Path) -> None:
+    # an editable compiled build would write the extensions into engine/, where a pure run would load them
+    done = subprocess.run([sys.executable, str(ROOT / "setup.py"), "editable_wheel", "--dist-dir", str(tmp_path)],
+                          env={**_env(None), "MONOPOLY_COMPILE": "1"}, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode != 0
+    assert "not an editable one" in done.stderr and "Traceback" not in done.stderr
+    assert not list((ROOT / "engine").rglob("*.so"))

@@ -1617,13 +1617,13 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn
             try:
-                waiting = machine.send(None)
+                waiting = game._waiting = machine.send(None)
             except StopIteration:  # the game's end (an agent's own StopIteration is not caught here)
                 waiting, game._done = None, True
+        # game._waiting is kept equal to `waiting` at every step, not set on the way out (a compiled build takes
+        # `waiting` there for None): an agent may copy the game while it decides, and the game waits at the
+        # decision if the agent raises (or Ctrl-C comes).
         while waiting is not None:
-            # Kept up to date, not set on the way out (a compiled build would take `waiting` there for None): an
-            # agent may copy the game while it decides, and the game waits here if the agent raises.
-            game._waiting = waiting
             if game._raised is not None:  # an agent asked directly raised: the decision waits for an answer
                 raised, game._raised = game._raised, None
                 raise raised
@@ -1631,7 +1631,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
             answer = asks[seat][waiting[1]](game, seat, *waiting[2])
             answers.append(answer)
             try:
-                waiting = machine.send(answer)
+                waiting = game._waiting = machine.send(answer)
             except StopIteration:
                 waiting, game._done = None, True
         game._waiting = None
