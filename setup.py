@@ -4,8 +4,9 @@ Everything else about the package is in pyproject.toml; without MONOPOLY_COMPILE
 the package is pure Python. With it, the modules listed in engine/_mypyc.py are compiled to C extensions
 that ship beside their sources. The build needs a C compiler and Python's headers; pip fetches mypy (which
 brings mypyc) and what it reads to check the sources into the build environment (BUILD_NEEDS).
-The sources are copied to build/mypyc-src/monopoly first, so that mypyc names the modules as the package
-does (the package is built from engine/, see [tool.setuptools] in pyproject.toml).
+The sources are copied to build/mypyc-src/monopoly first (MONOPOLY_COMPILE_DIR instead of build/, when set),
+so that mypyc names the modules as the package does (the package is built from engine/, see [tool.setuptools]
+in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ HERE = Path(__file__).resolve().parent
 def _compiled_extensions() -> list:
     from mypyc.build import mypycify  # needs mypy in the build environment: setup_requires below
 
-    staged = HERE / "build" / "mypyc-src" / "monopoly"
+    work = Path(os.environ.get("MONOPOLY_COMPILE_DIR") or HERE / "build")  # where the C is written
+    staged = work / "mypyc-src" / "monopoly"
     shutil.rmtree(staged, ignore_errors=True)
     shutil.copytree(HERE / "engine", staged, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     modules = runpy.run_path(str(HERE / "engine" / "_mypyc.py"))["COMPILED"]
-    paths = [str((staged / module).relative_to(HERE)) for module in modules]
+    paths = [str(staged / module) for module in modules]
     return mypycify(paths, separate=True, opt_level=os.environ.get("MONOPOLY_COMPILE_OPT", "3"),
-                    target_dir=str(HERE / "build" / "mypyc"))
+                    target_dir=str(work / "mypyc"))
 
 
 #: What the compiled build needs beside the package's own build requirements: mypy (which brings mypyc), and
