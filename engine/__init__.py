@@ -46,10 +46,10 @@ from .game import (
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
-from .game.apply import Replay
 from .game.end import TURN_CEILING
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
+from .game.replay import Replay
 from .game.save import (
     SaveError,
     game_from_json,

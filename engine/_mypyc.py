@@ -23,10 +23,12 @@ else:
 
 #: The modules the compiled build compiles, as paths inside the package: the turn loop, the rules it runs and
 #: the bots. The rest (loading rulesets, the effect language's parser, the JSON, log and save readers, the CLI)
-#: runs once a game or less, and stays Python. setup.py reads this list.
+#: runs once a game or less, and stays Python; so do the position (state.py) and the replay (replay.py), Python
+#: classes over the compiled ``Fields`` that hold anything a file gave until it is checked. setup.py reads this
+#: list.
 COMPILED = (
     "game/actions.py", "game/apply.py", "game/auction.py", "game/decisions.py", "game/dice.py", "game/end.py",
-    "game/events.py", "game/game.py", "game/money.py", "game/movement.py", "game/rent.py", "game/state.py",
+    "game/events.py", "game/fields.py", "game/game.py", "game/money.py", "game/movement.py", "game/rent.py",
     "game/stock.py", "game/tables.py", "agents/base.py", "agents/bots.py",
 )
 

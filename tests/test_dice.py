@@ -17,8 +17,8 @@ from monopoly.analysis.markov import dice_outcomes, landing_odds
 from monopoly.cli.main import cli
 from monopoly.effects import EffectNames, parse_and_check, parse_and_check_condition, parse_effect
 from monopoly.effects.compile import Names, compile_condition
-from monopoly.game.apply import Replay
 from monopoly.game.events import PAYMENT, ROLL, from_dict, to_dict, typed
+from monopoly.game.replay import Replay
 from monopoly.game.state import GameState, StateError
 from tests.scenario import ScriptedAgent, setup_game, sp
 

@@ -765,8 +765,8 @@ def _jackpot(tmp_path: Any) -> Any:
 
 
 def test_a_variable_is_added_to_read_and_set_in_play_and_each_change_is_an_event(tmp_path: Any) -> None:
-    from monopoly.game.apply import Replay
     from monopoly.game.events import VARIABLE
+    from monopoly.game.replay import Replay
 
     ruleset = _jackpot(tmp_path)
     assert ruleset.variables == (("jackpot", 0),)

@@ -4,7 +4,7 @@ Random seeds, random bot line-ups, random combinations of the built-in variants 
 randomly generated valid rulesets of other sizes (``tests/strategies.py``). An
 observer attached to each game inspects the game object after every event:
 
-* the record: every event is applied to a shadow state (``monopoly.game.apply.Replay``,
+* the record: every event is applied to a shadow state (``monopoly.game.replay.Replay``,
   the one replayer) that must equal the game's state after every event (cash, pot,
   places, jail, deeds, buildings, mortgages, the bank's stock, decks and kept cards,
   turn, round and seat): the events alone rebuild the game;
@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 import monopoly
 from monopoly.agents import make_agent
 from monopoly.game import EVENT_TYPES, Game, Result
-from monopoly.game.apply import Replay
+from monopoly.game.replay import Replay
 
 from .conftest import DATA
 from .strategies import EDITIONS, agent_lineups, load_text, ruleset_texts, rulesets, seeds, variant_combos

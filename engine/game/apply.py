@@ -5,7 +5,7 @@ happens; every change they make to the state is a call of one of the functions
 below, which writes the change and records the event (``state.record``). So the
 record is exactly what was applied, and replaying it is applying it again:
 :func:`apply` sends a record to its function. The live game, log replays
-(:class:`Replay`: the narration of ``monopoly replay``, the payment checks, the
+(:class:`~monopoly.game.replay.Replay`: the narration of ``monopoly replay``, the payment checks, the
 tests' shadow ledgers) and a state played back for checking all go through
 here; nothing else writes state.
 
@@ -19,6 +19,7 @@ and ``record`` (called with each record).
 >>> game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("greedy") for _ in "ab"], seed=3,
 ...                      max_turns=40)
 >>> result = game.play()
+>>> from monopoly.game.replay import Replay
 >>> replayed = Replay.of_records(game.events, game.ruleset)
 >>> replayed.cash == game.cash and replayed.owner == game.owner and replayed.buildings == game.buildings
 True
@@ -26,11 +27,9 @@ True
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from .._mypyc import mypyc_attr
 from .events import (
     AUCTION,
     BANK,
@@ -60,9 +59,8 @@ from .events import (
     UNMORTGAGE,
     USE_CARD,
     VARIABLE,
-    from_dict,
 )
-from .state import LISTS, SCALARS, GameState
+from .fields import Fields
 from .stock import stock_change
 
 Record = tuple[Any, ...]
@@ -81,20 +79,20 @@ def game_start(g: Any, ruleset: str, variants: tuple[str, ...], seed: int, max_t
     g.record((GAME_START, ruleset, variants, seed, max_turns, players, rules, log, decks))
 
 
-def turn(g: Any, number: int, round_: int, seat: int) -> None:
+def turn(g: Fields, number: int, round_: int, seat: int) -> None:
     g.turn = number
     g.round = round_
     g.current = seat
     g.record((TURN, number, round_, seat))
 
 
-def to_move(g: Any, seat: int, round_: int) -> None:
+def to_move(g: Fields, seat: int, round_: int) -> None:
     g.current = seat
     g.round = round_
     g.record((TO_MOVE, seat, round_))
 
 
-def next_turn(g: Any, seat: int, round_: int, number: int) -> None:
+def next_turn(g: Fields, seat: int, round_: int, number: int) -> None:
     """The seat to move next and its turn beginning, the two events in one call (the turn loop's, when nothing
     happens between two turns)."""
     g.current = seat
@@ -105,7 +103,7 @@ def next_turn(g: Any, seat: int, round_: int, number: int) -> None:
     record((TURN, number, round_, seat))
 
 
-def roll(g: Any, seat: int, dice: tuple[int, ...], extra: tuple[int | str, ...] = ()) -> None:
+def roll(g: Fields, seat: int, dice: tuple[int, ...], extra: tuple[int | str, ...] = ()) -> None:
     """A throw: the counted dice, and what an extra die showed (``extra``, recorded only when it was thrown, so
     a ruleset without one records the roll it always did)."""
     g.last_roll = dice
@@ -113,7 +111,7 @@ def roll(g: Any, seat: int, dice: tuple[int, ...], extra: tuple[int | str, ...] 
     g.record((ROLL, seat, dice, extra) if extra else (ROLL, seat, dice))
 
 
-def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, passed_go: bool) -> None:
+def roll_and_move(g: Fields, seat: int, dice: tuple[int, ...], frm: int, to: int, passed_go: bool) -> None:
     """A roll and the move by it, the two events in one call (the hot line of every simulation)."""
     g.last_roll = dice
     record = g.record
@@ -124,7 +122,7 @@ def roll_and_move(g: Any, seat: int, dice: tuple[int, ...], frm: int, to: int, p
     record((MOVE, seat, frm, to, passed_go))
 
 
-def move(g: Any, seat: int, frm: int, to: int, passed_go: bool, passes: int = 0) -> None:
+def move(g: Fields, seat: int, frm: int, to: int, passed_go: bool, passes: int = 0) -> None:
     """A move; ``passes``: how many times it went past the go space, written only when more than once (a lap or
     more in one move), so a move that passes once or not at all records what it always did."""
     g.position[seat] = to
@@ -213,7 +211,7 @@ def note(g: Any, record: Record) -> None:
     g.record(record)
 
 
-def payment(g: Any, frm: int, to: int, amount: int, reason: str) -> None:
+def payment(g: Fields, frm: int, to: int, amount: int, reason: str) -> None:
     if frm >= 0:
         g.cash[frm] -= amount
     elif frm == POT:
@@ -225,7 +223,7 @@ def payment(g: Any, frm: int, to: int, amount: int, reason: str) -> None:
     g.record((PAYMENT, frm, to, amount, reason))
 
 
-def property_(g: Any, space: int, frm: int, to: int, how: str) -> None:
+def property_(g: Fields, space: int, frm: int, to: int, how: str) -> None:
     """A lot changes hands other than by buying (a trade, a bankruptcy, a deal, a set-up); to the bank it
     comes unmortgaged."""
     g.owner[space] = to if to >= 0 else -1
@@ -255,12 +253,12 @@ def sell(g: Any, seat: int, space: int, level: int, sold: int) -> None:
     g.record((SELL, seat, space, level, sold))
 
 
-def mortgage(g: Any, seat: int, space: int) -> None:
+def mortgage(g: Fields, seat: int, space: int) -> None:
     g.mortgaged[space] = True
     g.record((MORTGAGE, seat, space))
 
 
-def unmortgage(g: Any, seat: int, space: int) -> None:
+def unmortgage(g: Fields, seat: int, space: int) -> None:
     g.mortgaged[space] = False
     g.record((UNMORTGAGE, seat, space))
 
@@ -333,135 +331,4 @@ def apply(g: Any, record: Record) -> None:
     _APPLY[record[0]](g, *record[1:])
 
 
-@mypyc_attr(native_class=False)
-class Replay(GameState):
-    """A state that events are applied to from outside a game: a log's, or a game's record played back.
-
-    ``of_records`` and ``of_log`` start from the ruleset's first position for the players the ``game_start``
-    names (or from ``start``, a :class:`~monopoly.game.state.GameState`, for a game resumed from a save) and
-    apply every event. ``apply`` goes on one event at a time (a narration, ``replay --until``).
-    """
-
-    __slots__ = ("events", "log_version", "record", "tables")
-
-    tables: Any
-    events: list[Record]
-    record: Callable[[Record], None]
-    log_version: int
-    decks: dict[str, deque[int]]  # type: ignore[assignment]  # deques here: a draw takes the top card
-
-    @classmethod
-    def new_for(cls, ruleset: Any, players: int, start: GameState | None = None) -> Replay:
-        """An empty board for ``players`` (or the position ``start``), to apply a game's events to."""
-        from .tables import tables_for
-
-        replay = cls.__new__(cls)
-        if start is None and ruleset is not None and players:  # before the start: game_start and payments follow
-            from .game import Game
-
-            start = GameState.of(Game(ruleset, players=players))
-        if start is not None:
-            for name in LISTS:
-                setattr(replay, name, list(getattr(start, name)))
-            for name in SCALARS:
-                setattr(replay, name, getattr(start, name))
-            replay.held_cards = [list(cards) for cards in start.held_cards]
-            replay.decks = {key: deque(order) for key, order in start.decks.items()}
-            replay.last_roll = tuple(start.last_roll)
-            replay.last_extra = tuple(start.last_extra)
-            replay.rng = start.rng
-            replay.variables = list(start.variables)
-        else:  # no players yet, or a log read without its ruleset: lists grow as the events name spaces
-            replay._blank(players)
-            if ruleset is not None:
-                size = len(ruleset.board)
-                replay.owner, replay.buildings, replay.mortgaged = [-1] * size, [0] * size, [False] * size
-                replay.variables = [value for _, value in ruleset.variables]
-        replay.tables = tables_for(ruleset) if ruleset is not None else None
-        replay.events = []
-        replay.record = replay.events.append
-        replay.log_version = 2
-        return replay
-
-    def _blank(self, players: int) -> None:
-        self.cash, self.position, self.jail_turns = [0] * players, [0] * players, [-1] * players
-        self.laps = [0] * players
-        self.bankrupt, self.bankrupt_order = [False] * players, []
-        self.owner, self.buildings, self.mortgaged = [], [], []
-        self.houses_left = self.hotels_left = self.pot = self.turn = self.round = self.current = 0
-        self.started = self.finished = False
-        self.end_reason = self.winner = None
-        self.owner_version = 0
-        self.held_cards = [[] for _ in range(players)]
-        self.decks = {}
-        self.last_roll = ()
-        self.last_extra = ()
-        self.rng = (3, tuple([0] * 625), None)  # not (0,) * 625: mypyc writes that out 625 times
-        self.variables = []
-
-    @classmethod
-    def of_records(cls, records: Iterable[Record], ruleset: Any, *, start: GameState | None = None) -> Replay:
-        """Every record of a game applied, from its first position (or ``start``)."""
-        records = list(records)
-        players = len(records[0][5]) if records and records[0][0] == GAME_START else len(start.cash) if start else 0
-        replay = cls.new_for(ruleset, players, start)
-        for record in records:
-            replay.apply(record)
-        return replay
-
-    @classmethod
-    def of_log(cls, events: Iterable[Mapping[str, Any]], ruleset: Any, *,
-               start: GameState | None = None) -> Replay:
-        """Every event of a log (dicts, as :func:`~monopoly.game.log.read_log` returns them) applied."""
-        replay: Replay | None = None
-        if start is not None:
-            replay = cls.new_for(ruleset, len(start.cash), start)
-        for event in events:
-            if replay is None:
-                players = len(event["players"]) if event["type"] == "game_start" else 0
-                replay = cls.new_for(ruleset, players)
-            replay.apply_dict(event)
-        return replay if replay is not None else cls.new_for(ruleset, 0)
-
-    @property
-    def players(self) -> int:
-        return len(self.cash)
-
-    @property
-    def go(self) -> int:
-        """The go space (0 for a log read without its ruleset)."""
-        return max(self.tables.go, 0) if self.tables is not None else 0
-
-    def apply(self, record: Record) -> None:
-        """Apply one record (the board grows for a log read without its ruleset)."""
-        if self.tables is None:
-            self._grow(record)
-        apply(self, record)
-
-    def apply_dict(self, event: Mapping[str, Any]) -> None:
-        """Apply one event of a log. A version-1 log's kept card (no ``keep`` event then) is kept here."""
-        record = from_dict(event)
-        if record[0] == GAME_START:
-            self.log_version = record[7]
-        self.apply(record)
-        if record[0] == CARD and record[5] and self.log_version < 2:
-            self.held_cards[record[1]].append((record[2], record[3]))
-
-    def _grow(self, record: Record) -> None:
-        code = record[0]
-        space = None
-        if code in (BUY, BUILD, SELL, MORTGAGE, UNMORTGAGE):
-            space = record[2]
-        elif code in (AUCTION, PROPERTY):
-            space = record[2] if code == AUCTION else record[1]
-        if isinstance(space, int) and space >= len(self.owner):
-            extra = space + 1 - len(self.owner)
-            self.owner += [-1] * extra
-            self.buildings += [0] * extra
-            self.mortgaged += [False] * extra
-        if code == GAME_START and not self.cash:
-            self._blank(len(record[5]))
-            self.record = self.events.append
-
-
-__all__ = ["BANK", "Replay", "apply"]
+__all__ = ["BANK", "apply"]

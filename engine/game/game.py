@@ -137,8 +137,8 @@ class Game(Money):
         self.finished = False
         self.end_reason: str | None = None
         self.winner: int | None = None
-        self.last_roll: tuple[int, ...] = (0, 0)
-        self.last_extra: tuple[int | str, ...] = ()  # the extra die's face on the last throw (dice.extra), if thrown
+        self.last_roll = (0, 0)
+        self.last_extra = ()  # the extra die's face on the last throw (dice.extra), if thrown
         self.debt_depth = 0
         self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
@@ -161,7 +161,7 @@ class Game(Money):
         self._observers: list[Observer] = list(observers)
         #: Every event of the game so far, as records (see :mod:`monopoly.game.events`).
         self.events: list[tuple[Any, ...]] = []
-        self.record: Callable[[tuple[Any, ...]], None] = self.events.append
+        self.record = self.events.append
         if self._observers:
             self._observe_records()
         self.trades_this_phase = 0  # trades proposed in the after-turn phase going on

@@ -342,7 +342,7 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     ...     {"type": "payment", "from": 1, "to": 0, "amount": 24, "reason": "rent"}])
     {'cash': [1524, 1401], 'pot': 75}
     """
-    from .apply import Replay
+    from .replay import Replay
 
     payments = []
     seats = 0

@@ -19,6 +19,7 @@ from . import apply as writes
 from .apply import payment
 from .decisions import RAISED, Decision, check_answer, new_decision
 from .events import BANK, POT
+from .fields import Fields
 
 if TYPE_CHECKING:
     from ..ruleset.model import Rules
@@ -39,27 +40,18 @@ _TAKEN_AS_NO = {
 }
 
 
-class Money:
+class Money(Fields):
     """The money part of :class:`~monopoly.game.Game` (a mixin: the state lives on the game)."""
 
     tables: Tables
     rules: Rules
     agents: list[Any]
     players: int
-    cash: list[int]
-    pot: int
-    owner: list[int]
-    buildings: list[int]
-    mortgaged: list[bool]
     bankrupt: list[bool]
     bankrupt_order: list[int]
     jail_turns: list[int]
-    laps: list[int]
     held_cards: list[list[tuple[str, int]]]
-    houses_left: int
-    hotels_left: int
     debt_depth: int
-    owner_version: int
     finished: bool
     _direct: list[dict[str, Any]] | None
 

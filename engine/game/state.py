@@ -35,6 +35,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._mypyc import mypyc_attr
+from .fields import FIELDS, Fields
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
 from .tables import tables_for
@@ -107,10 +108,10 @@ class Pending:
 
 
 @mypyc_attr(native_class=False)
-class GameState:
+class GameState(Fields):
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
-    __slots__ = (*STATE_KEYS, "last_extra", "pending", "variables")
+    __slots__ = tuple(name for name in (*STATE_KEYS, "last_extra", "pending", "variables") if name not in FIELDS)
 
     cash: list[int]
     position: list[int]
