@@ -107,8 +107,7 @@ class Pending:
                    (data["decision"]["seat"], data["decision"]["kind"]))
 
 
-@mypyc_attr(native_class=False)
-class GameState(Fields):
+class GameState(Fields):  # not compiled: a Python class over the compiled Fields
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
     __slots__ = tuple(name for name in (*STATE_KEYS, "last_extra", "pending", "variables") if name not in FIELDS)
