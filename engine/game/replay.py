@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from .apply import Record, apply
 from .events import AUCTION, BUILD, BUY, CARD, GAME_START, MORTGAGE, PROPERTY, SELL, UNMORTGAGE, from_dict
-from .state import LISTS, SCALARS, GameState
+from .state import GameState
 
 
 class Replay(GameState):
@@ -44,23 +44,16 @@ class Replay(GameState):
         """An empty board for ``players`` (or the position ``start``), to apply a game's events to."""
         from .tables import tables_for
 
-        replay = cls.__new__(cls)
         if start is None and ruleset is not None and players:  # before the start: game_start and payments follow
             from .game import Game
 
             start = GameState.of(Game(ruleset, players=players))
         if start is not None:
-            for name in LISTS:
-                setattr(replay, name, list(getattr(start, name)))
-            for name in SCALARS:
-                setattr(replay, name, getattr(start, name))
-            replay.held_cards = [list(cards) for cards in start.held_cards]
-            replay.decks = {key: deque(order) for key, order in start.decks.items()}
-            replay.last_roll = tuple(start.last_roll)
-            replay.last_extra = tuple(start.last_extra)
-            replay.rng = start.rng
-            replay.variables = list(start.variables)
+            replay = cast("Replay", cls._copied(start, start.rng))  # _copied makes a cls
+            replay.decks = {key: deque(order) for key, order in replay.decks.items()}  # a draw takes the top card
+            replay.pending = None  # events are applied to it from here: no half-played turn to resume
         else:  # no players yet, or a log read without its ruleset: lists grow as the events name spaces
+            replay = cls.__new__(cls)
             replay._blank(players)
             if ruleset is not None:
                 size = len(ruleset.board)

@@ -112,33 +112,20 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
 
     __slots__ = tuple(name for name in (*STATE_KEYS, "last_extra", "pending", "variables") if name not in FIELDS)
 
-    cash: list[int]
-    position: list[int]
+    # the fields of every turn (cash, position, laps, owner, buildings, mortgaged, the bank's stock, pot, turn,
+    # round, current, owner_version, last_roll, last_extra) are declared by Fields; the rest here
     jail_turns: list[int]
-    laps: list[int]  # by seat: how many times the token has passed or landed on the go space
     bankrupt: list[bool]
     bankrupt_order: list[int]
-    owner: list[int]
-    buildings: list[int]
-    mortgaged: list[bool]
-    houses_left: int
-    hotels_left: int
-    pot: int
-    turn: int
-    round: int
-    current: int
     started: bool
     finished: bool
     end_reason: str | None
     winner: int | None
-    owner_version: int
     held_cards: list[list[tuple[str, int]]]
     decks: dict[str, list[int]]
-    last_roll: tuple[int, ...]
     rng: tuple[int, tuple[int, ...], float | None]
     pending: Pending | None  # the half-played turn's work; None between turns
     variables: list[int]  # the ruleset's variables (`variables:`), in its order; in the JSON only when there are
-    last_extra: tuple[int | str, ...]  # what the extra die showed on the last throw (dice.extra); in the JSON if any
 
     # ------------------------------------------------------------------ to and from games and JSON
 
