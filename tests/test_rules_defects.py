@@ -517,3 +517,57 @@ def test_tournament_allows_the_shortage_breakdown_to_raise_money_for_a_debt():
     luxury_tax(game)
     assert at(game, *BROWNS) == [2, 2] and (game.houses_left, game.hotels_left) == (0, 12)
     assert game.cash[0] == 50 and not game.bankrupt[0]
+
+
+# ---------------------------------------------------------------- 7. the shortage: what each player wants
+
+
+LIGHT_BLUES = ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
+
+
+def two_builders(houses_in_bank: int, cash: tuple[int, int] = (1500, 1500)) -> Setup:
+    """Seat 0 has the browns, seat 1 the light blues, neither built on; seat 1 holds the houses out of the bank
+    on four more groups (room for 48)."""
+    setup = give(position(), 0, *BROWNS)
+    give(setup, 1, *LIGHT_BLUES)
+    take_houses(setup, 1, 32 - houses_in_bank)
+    return setup.set_cash(0, cash[0]).set_cash(1, cash[1])
+
+
+def test_a_shortage_auction_when_two_players_want_more_houses_than_the_bank_has():
+    """The printed rule: "two or more players wish to buy more than the Bank has". Two houses are left, and
+    each player could build several (seat 0 eight on the browns, seat 1 twelve on the light blues): the house
+    seat 0 asks for is auctioned, although there are as many houses as players wanting them."""
+    agents = [ScriptedAgent(bid=[60]), ScriptedAgent(bid=[0])]
+    game, events, _ = play_from(two_builders(2), agents)
+    assert game.houses_left == 2
+    assert game.apply(0, Build(idx(game, "Mediterranean Avenue")))
+    [auction] = of_type(events, "auction")
+    assert (auction["item"], auction["winner"], auction["price"]) == ("house", 0, 60)
+    assert agents[1].questions("bid") == [(("house", None), 60, 0)]
+    assert at(game, *BROWNS, *LIGHT_BLUES) == [1, 0, 0, 0, 0]
+    assert game.cash == [1440, 1500] and game.houses_left == 1
+    assert payments(events) == [(0, "bank", 60, "building auction")]
+
+
+def test_no_shortage_auction_when_the_bank_has_every_house_the_players_could_buy():
+    """Three houses left; seat 0 can pay for two brown houses (100 in hand), seat 1 for one light blue house
+    (50 in hand; its other groups' houses cost more): they want three, the bank has three, so seat 0 builds
+    at the printed price."""
+    game, events, _ = play_from(two_builders(3, cash=(100, 50)))
+    assert game.apply(0, Build(idx(game, "Mediterranean Avenue")))
+    assert of_type(events, "auction") == []
+    assert at(game, *BROWNS) == [1, 0] and game.cash == [50, 50] and game.houses_left == 2
+    assert payments(events) == [(0, "bank", 50, "build")]
+
+
+def test_a_shortage_auction_when_a_rival_wants_more_than_is_left_after_the_builder():
+    """The same three houses, seat 1 now with cash for three light blue houses: four wanted, three in the
+    bank, and the house is auctioned."""
+    agents = [ScriptedAgent(bid=[0]), ScriptedAgent(bid=[51])]
+    game, events, _ = play_from(two_builders(3, cash=(100, 150)), agents)
+    assert game.apply(0, Build(idx(game, "Mediterranean Avenue")))
+    [auction] = of_type(events, "auction")
+    assert (auction["item"], auction["winner"], auction["price"]) == ("house", 1, 51)
+    assert at(game, *BROWNS) == [0, 0] and sum(at(game, *LIGHT_BLUES)) == 1
+    assert game.cash == [100, 99] and game.houses_left == 2

@@ -60,38 +60,88 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
     return (leader, high) if leader is not None else (None, 0)
 
 
-def _cheapest_build(game: Game, seat: int, hotel: bool) -> int | None:
-    """The lowest printed cost of a house (or hotel) ``seat`` could build now; None when it could build none."""
+def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
+    """(how many houses, or hotels, ``seat`` could build now one after another, its cash allowing at their
+    printed costs, whatever the bank has left; the lowest of those costs, 0 when it could build none).
+
+    A house: every group with a lot it may build a house on now counts every house its lots still lack; a
+    hotel: every lot it may put a hotel on now. The cheapest count first as far as the cash goes."""
     t = game.tables
-    cheapest: int | None = None
-    for s in t.ownable:
-        if game.owner[s] == seat and (game.buildings[s] == t.hph) == hotel and \
-                act.can(game, seat, act.Build(s)):
-            cost = t.house_cost[t.group_of[s]]
-            if cheapest is None or cost < cheapest:
-                cheapest = cost
-    return cheapest
+    owner, buildings, hph = game.owner, game.buildings, t.hph
+    free: dict[int, int] = {}  # by group: the buildings it could take
+    for group, members in enumerate(t.members):
+        if not t.buildable[group] or not members or owner[members[0]] != seat:
+            continue
+        if hotel:
+            count = sum(1 for s in members if buildings[s] == hph and act.can(game, seat, act.Build(s)))
+        elif any(buildings[s] < hph and act.can(game, seat, act.Build(s)) for s in members):
+            count = sum(hph - buildings[s] for s in members if buildings[s] < hph)
+        else:
+            count = 0
+        if count:
+            free[group] = count
+    cash, wanted, cheapest = game.cash[seat], 0, 0
+    for group in sorted(free, key=lambda g: t.house_cost[g]):
+        cost = t.house_cost[group]
+        if cheapest == 0:
+            cheapest = cost
+        if cost <= 0:
+            wanted += free[group]
+            continue
+        take = min(free[group], cash // cost)
+        wanted += take
+        cash -= take * cost
+    return wanted, cheapest
 
 
 def shortage_possible(game: Game, space: int) -> bool:
-    """Could a building on ``space`` be short: the rules auction the last buildings and the bank has fewer of
-    the kind (a house, or a hotel on a full row) than there are players still playing? (Without a shortage
-    whoever wants one builds it.)"""
+    """Could a building on ``space`` be short: the rules auction the last buildings, two players or more own
+    whole groups to build on, and the bank has fewer of the kind (a house, or a hotel on a full row) than
+    those groups could take? (A quick bound, read on every build: :func:`shortage_auction` counts what each
+    player could build. Without a shortage whoever wants one builds it.)"""
     if not game.rules.building.shortage_auction:
         return False
-    left = game.hotels_left if game.buildings[space] == game.tables.hph else game.houses_left
-    return left < game.players - len(game.bankrupt_order)
+    t = game.tables
+    owner, buildings, hph = game.owner, game.buildings, t.hph
+    hotel = buildings[space] == hph
+    left = game.hotels_left if hotel else game.houses_left
+    first = -1
+    several = False
+    room = 0  # what the whole groups could take, an upper bound of what their owners could build
+    for members in t.buildable_members:
+        o = owner[members[0]]
+        if o < 0:
+            continue
+        whole = True
+        for s in members:
+            if owner[s] != o:
+                whole = False
+                break
+        if not whole:
+            continue
+        if first < 0:
+            first = o
+        elif o != first:
+            several = True
+        for s in members:
+            level = buildings[s]
+            if hotel:
+                room += level == hph
+            elif level < hph:
+                room += hph - level
+    return several and left < room
 
 
 def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
-    """When several players could take the last houses (or hotels), the next one is auctioned.
+    """When two players or more want more houses (or hotels) than the bank has, the next one is auctioned (the
+    printed rules: "two or more players wish to buy more than the Bank has").
 
-    Returns True when an auction took place (whoever won it has placed the
-    building and paid the winning bid). Every player who could build one now
-    may bid, and bidding opens at the lowest printed cost of a building any of
-    them could buy, so that nobody wanting one is priced out before the first
-    bid (a rival whose houses cost 50 may bid 60 for the last house a dark blue
-    owner asked for at 200).
+    What each player wants is what it could build now, one after another (:func:`_demand`: its groups' room,
+    as far as its cash goes). Returns True when an auction took place (whoever won it has placed the
+    building and paid the winning bid). Every player who could build one now may bid, and bidding opens at
+    the lowest printed cost of a building any of them could buy, so that nobody wanting one is priced out
+    before the first bid (a rival whose houses cost 50 may bid 60 for the last house a dark blue owner asked
+    for at 200).
     """
     if not shortage_possible(game, space):
         return False
@@ -101,15 +151,19 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     order = [(seat + i) % game.players for i in range(game.players)]
     wanting: list[int] = []
     opening = t.house_cost[t.group_of[space]]
+    wanted = 0
     for q in order:
         if game.bankrupt[q]:
             continue
-        cheapest = _cheapest_build(game, q, hotel)  # the asker's too: it may have cheaper lots to build on
-        if q == seat or cheapest is not None:
+        count, cheapest = _demand(game, q, hotel)
+        if q == seat:  # its build was verified: it wants this one at least, at its own cost or a cheaper one
+            count = max(count, 1)
+        if count:
             wanting.append(q)
-            if cheapest is not None and cheapest < opening:
+            wanted += count
+            if cheapest and cheapest < opening:
                 opening = cheapest
-    if len(wanting) < 2 or left >= len(wanting):
+    if len(wanting) < 2 or left >= wanted:
         return False
     winner, price = yield from run_auction(game, wanting, ("hotel" if hotel else "house", None), opening)
     if winner is None:
