@@ -33,6 +33,7 @@ from monopoly import (
     escape,
     game_from_json,
     game_to_json,
+    is_builtin_name,
     make_agent,
     open_regular,
     read_save_file,
@@ -189,7 +190,7 @@ def _check_save_target(path: Path, force: bool) -> None:
 
 def _source(name: str) -> str:
     """How a ruleset or variant is written in a save: a built-in name as it is, a file by absolute path."""
-    return str(Path(name).resolve()) if os.path.exists(name) else name
+    return name if is_builtin_name(name) else str(Path(name).resolve())
 
 
 # ---------------------------------------------------------------------- a session

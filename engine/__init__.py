@@ -71,6 +71,7 @@ from .ruleset import (
     builtin_rulesets,
     check_ruleset,
     find_ruleset,
+    is_builtin_name,
     load_ruleset,
 )
 from .ruleset.load import load_file as read_ruleset_document
@@ -178,6 +179,7 @@ __all__ = [
     "find_ruleset",
     "game_from_json",
     "game_to_json",
+    "is_builtin_name",
     "landing_odds",
     "load_ruleset",
     "make_agent",

@@ -679,3 +679,22 @@ def test_yes_at_the_save_question_asks_for_a_name(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "Type the name of the file" in result.output
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_builtin_name_is_saved_as_the_name_even_beside_a_file_of_that_name(script, tmp_path, monkeypatch):
+    """A folder or file in the working folder named like the built-in ruleset or variant (a folder of classic
+    logs) does not turn the names into paths in the save, so the save resumes."""
+    person, _events, _ = script
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / RULESET).mkdir()
+    (tmp_path / VARIANT).write_text("not a ruleset", encoding="utf-8")
+    save = tmp_path / "game.save"
+    cut = len(person.typed) // 3
+    first = play([*GAME_ARGS, "--save", str(save)], person.typed[:cut])
+    assert first.exit_code == 1 and "Interrupted. The game is saved in" in first.output
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert (saved["ruleset"], saved["variants"]) == (RULESET, [VARIANT])
+    turn = saved["game"]["state"]["turn"]
+    rest = next(i for i, t in enumerate(person.turns) if t > turn)
+    second = play(["--resume", str(save)], person.typed[rest:])
+    assert second.exit_code == 0, second.output[-2000:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset
+from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset, is_builtin_name
 from .model import DEFAULTS, Card, Deck, Group, Rules, Ruleset, Space, Trigger, build_ruleset
 from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file, suggestion_budget
 from .semantics import check_composed
@@ -75,5 +75,6 @@ __all__ = [
     "builtin_rulesets",
     "check_ruleset",
     "find_ruleset",
+    "is_builtin_name",
     "load_ruleset",
 ]

@@ -84,6 +84,12 @@ def builtin_rulesets() -> list[Builtin]:
     return found
 
 
+def is_builtin_name(text: str) -> bool:
+    """Whether ``text`` names a built-in ruleset rather than a file: no folder separator and no ``.yaml``/``.yml``
+    ending (docs/security.md). The one home of that rule, for the finder and for what a save records."""
+    return not ("/" in text or os.sep in text or text.lower().endswith(RULESET_SUFFIXES))
+
+
 def find_ruleset(name_or_path: str | os.PathLike[str], *, relative_to: FsPath | None = None,
                  kind: str | None = None) -> FsPath:
     """The file for a path or a built-in name; :class:`RulesetNotFound` if neither exists.
@@ -100,8 +106,7 @@ def find_ruleset(name_or_path: str | os.PathLike[str], *, relative_to: FsPath | 
     """
     text = os.fspath(name_or_path)
     builtins = [b for b in builtin_rulesets() if kind is None or b.kind == kind]
-    looks_like_path = "/" in text or os.sep in text or text.lower().endswith(RULESET_SUFFIXES)
-    if not looks_like_path:
+    if is_builtin_name(text):
         for builtin in builtins:
             if builtin.id == text:
                 return builtin.path
