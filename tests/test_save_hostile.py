@@ -156,7 +156,7 @@ def test_agent_states_of_the_wrong_shape_are_refused(save):
 
 
 @pytest.mark.parametrize(("field", "index", "value", "words"), [
-    ("cash", 0, -500, "state.cash[0] is -500, not a whole number of at least 0 (cash is never negative"),
+    ("cash", 0, -500, "state.cash[0] is -500, not a whole number from 0 to 10**30 - 1 (cash is never negative"),
     ("position", 1, 40, "state.position[1] is 40, past the board (its spaces are 0 to 39)"),
     ("position", 0, -1, "state.position[0] is -1, past the board"),
     ("jail_turns", 0, 3, "state.jail_turns[0] is 3, not -1 (free) or the failed tries in jail so far, 0 to 2"),
@@ -176,7 +176,7 @@ def test_a_list_entry_out_of_range_is_refused(save, field, index, value, words):
     ("winner", 99, "state.winner is 99, not null or a seat from 0 to 1"),
     ("houses_left", -1, "state.houses_left is -1, not a number of houses from 0 to 32 (the box)"),
     ("hotels_left", -1, "state.hotels_left is -1, not a number of hotels from 0 to 12"),
-    ("pot", -10, "state.pot is -10, not a whole number of at least 0"),
+    ("pot", -10, "state.pot is -10, not a whole number from 0 to 10**30 - 1"),
     ("current", 2, "state.current is 2, not a seat from 0 to 1"),
     ("turn", "3", "state.turn is '3', not a whole number"),
     ("end_reason", "boredom", "state.end_reason is 'boredom', not null or one of last_standing"),
@@ -532,3 +532,22 @@ def test_a_whole_game_round_trips_to_its_end(edition, variants, seed):
     and bankruptcies: every save between turns loads back identically."""
     ruleset = monopoly.load_ruleset(edition, variants)
     assert _round_trips(ruleset, ["greedy", "cautious", "trader", "random"], seed, 1000, None) > 150
+
+
+def test_cash_past_what_the_banks_effects_pay_loads_and_saves_again(save):
+    """The bank's effects stop at MAX_CASH (10**12), but rents, salaries and trades do not: a save the program
+    wrote with a seat richer than that loads, plays a turn and is written again in a form that loads."""
+    from monopoly.game.state import MAX_CASH
+
+    save["state"]["cash"] = [MAX_CASH + 200, MAX_CASH * 3]
+    save["state"]["pot"] = 0
+    game = game_from_json(copy.deepcopy(save), CLASSIC, agents())
+    assert game.cash == [MAX_CASH + 200, MAX_CASH * 3]
+    game.play_turn()
+    again = json.loads(json.dumps(game_to_json(game)))
+    assert game_from_json(again, CLASSIC, agents()).cash == game.cash
+
+
+def test_cash_of_31_digits_is_refused(save):
+    save["state"]["cash"][1] = 10**30
+    refused(save, "state.cash[1] is a number of about 31 digits, not a whole number from 0 to 10**30 - 1")

@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 MAX_CASH = 10**12
 #: Seeds, turn caps and counters are whole numbers of fewer digits than this (the JSON reader's limit).
 _BIG = 10**30
+#: How a message writes the highest of those.
+_BIG_TEXT = "10**30 - 1"
 _WORD = 2**32  # a Mersenne Twister word: 0 <= x < 2**32
 _MT_WORDS = 624
 _END_REASONS = ("last_standing", "bankruptcies", "time", "turn_limit")
@@ -536,8 +538,10 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
     # A game can end in the middle of a turn (a trigger's effect bankrupting the last rival while a jailed player
     # pays the fine after the last try): its final position may hold that player at the last try.
     jail_high = max(ruleset.rules.jail.max_turns - (0 if state.get("finished") is True else 1), 0)
-    int_list("cash", n, 0, MAX_CASH, "not a whole number of at least 0 (cash is never negative between turns: "
-                                    "a debt is paid at once, or the player goes bankrupt)")
+    # Cash and the pot up to what the JSON reader takes, not MAX_CASH: the bank's effects stop there, but rents,
+    # salaries and trades may carry a seat past it, and a save the program wrote must load again.
+    int_list("cash", n, 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT} (cash is never negative between "
+                                     "turns: a debt is paid at once, or the player goes bankrupt)")
     int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
     int_list("jail_turns", n, -1, jail_high, f"not -1 (free) or the failed tries in jail so far, 0 to {jail_high}")
     int_list("laps", n, 0, _BIG, "not a whole number of at least 0 (the times past or onto the go space)")
@@ -554,7 +558,7 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
             found.add("bankrupt_order", f"state.bankrupt_order is not a list of different seats from 0 to {n - 1}")
     scalar("houses_left", 0, ruleset.houses, f"not a number of houses from 0 to {ruleset.houses} (the box)")
     scalar("hotels_left", 0, ruleset.hotels, f"not a number of hotels from 0 to {ruleset.hotels} (the box)")
-    scalar("pot", 0, MAX_CASH, "not a whole number of at least 0")
+    scalar("pot", 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT}")
     scalar("turn", 0, _BIG, "not a whole number of at least 0")
     scalar("round", 0, _BIG, "not a whole number of at least 0")
     scalar("owner_version", 0, _BIG, "not a whole number of at least 0")
