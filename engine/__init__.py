@@ -77,7 +77,7 @@ from .ruleset import (
 from .ruleset.load import load_file as read_ruleset_document
 from .ruleset.problems import escape
 from .ruleset.schema import schema_text as ruleset_schema_text
-from .sim import SimulationResult, Summary, dedicate_process, simulate
+from .sim import AgentFailure, SimulationResult, Summary, dedicate_process, simulate
 
 #: The workbench (analysis, pictures, reports, scaffolds), imported on first use: it is not needed to play.
 _LAZY = {
@@ -126,6 +126,7 @@ __all__ = [
     "WARNING",
     "Action",
     "Agent",
+    "AgentFailure",
     "BackendError",
     "BalanceResult",
     "Bids",

@@ -106,6 +106,12 @@ class SimulationError(RuntimeError):
     """A game of a simulation failed (an engine or agent bug); the message names its seed."""
 
 
+class AgentFailure(SimulationError):
+    """A game of a simulation failed because a seat's agent did (a user's agent class raised, could not be
+    made, or is no agent): the user's error, not the engine's; the message names the agent, the seat, the
+    decision and the seed."""
+
+
 class BackendError(RuntimeError):
     """The backend asked for cannot run the games: Ray is not installed, or its cluster cannot be reached."""
 
@@ -304,18 +310,27 @@ class _Runner:
         self.handicap = tuple(handicap) if handicap is not None and any(handicap) else None
         self.measure = measure
         self.whole_logs = whole_logs
+        self._current: Game | None = None  # the game being played (run() looks at it when it fails)
 
     def play(self, seed: int) -> Result:
         return self.run(seed)[0]
 
     def run(self, seed: int) -> tuple[Result, Any]:
         """The game of ``seed``: its result, and what the measure gathered (None without one)."""
+        names = ', '.join(map(spec_name, self.players))
+        agents: list[Any] = []
         try:
-            agents = [make() for make in self.factories]
+            for seat, make in enumerate(self.factories):
+                try:
+                    agents.append(make())
+                except Exception as exc:
+                    raise AgentFailure(f"the agent of seat {seat} ({spec_name(self.players[seat])}) could not be "
+                                       f"made for the game with seed {seed}: {type(exc).__name__}: "
+                                       f"{exc}") from exc
             measure = self.measure() if self.measure is not None else None
             observers: list[Any] = [measure] if measure is not None else []
             if self.start is not None:  # checked once, before any game: a new future from the same position
-                game = Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=observers)
+                game = self._current = Game(self.ruleset, agents, seed, max_turns=self.max_turns, observers=observers)
                 self.start.put(game)
                 game.rng.seed(seed)
                 result = game.play()
@@ -324,13 +339,26 @@ class _Runner:
             else:
                 result = self._play_logged(agents, seed, observers)
             return result, (measure.finish(result) if measure is not None else None)
-        except OutputError:
+        except (OutputError, AgentFailure, KeyboardInterrupt):
             raise
-        except Exception as exc:
-            raise SimulationError(f"the game with seed {seed} ({', '.join(map(spec_name, self.players))}) failed: "
-                                  f"{type(exc).__name__}: {exc}") from exc
+        except BaseException as exc:
+            current = self._current
+            failure = current.agent_failure if current is not None else None
+            if failure is not None:  # a seat's agent raised while answering: the user's agent, not the engine
+                seat, kind = failure
+                raise AgentFailure(f"the agent of seat {seat} ({spec_name(self.players[seat])}) raised "
+                                   f"{type(exc).__name__}: {exc} while deciding {kind!r} in the game with seed "
+                                   f"{seed}") from exc
+            if isinstance(exc, SetupError):  # the game could not start with these agents
+                raise AgentFailure(f"the game with seed {seed} ({names}) could not start: {exc}") from exc
+            if not isinstance(exc, Exception):
+                raise
+            raise SimulationError(f"the game with seed {seed} ({names}) failed: {type(exc).__name__}: {exc}") from exc
+        finally:
+            self._current = None
 
     def _play(self, game: Game) -> Result:
+        self._current = game
         if self.handicap is not None:
             apply_handicap(game, self.handicap)
         return game.play()
@@ -714,7 +742,24 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
 
 
 __all__ = [
-    "BACKENDS", "AgentSpec", "AgentStats", "BackendError", "Lengths", "Measure", "MeasureFactory", "SeatStats",
-    "SimulationError", "SimulationResult", "Summary", "agent_factory", "apply_handicap", "ray_available", "ray_cluster",
-    "simulate", "spec_name", "summarize", "wilson",
+    "BACKENDS",
+    "AgentFailure",
+    "AgentSpec",
+    "AgentStats",
+    "BackendError",
+    "Lengths",
+    "Measure",
+    "MeasureFactory",
+    "SeatStats",
+    "SimulationError",
+    "SimulationResult",
+    "Summary",
+    "agent_factory",
+    "apply_handicap",
+    "ray_available",
+    "ray_cluster",
+    "simulate",
+    "spec_name",
+    "summarize",
+    "wilson",
 ]

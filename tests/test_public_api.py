@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -108,3 +109,69 @@ def test_every_public_name_is_there():
 
     for name in monopoly.__all__:
         assert getattr(monopoly, name) is not None, name
+
+
+BAD_AGENTS = """import monopoly
+
+class Raiser(monopoly.Agent):
+    name = "raiser"
+
+    def buy(self, game, seat, space):
+        raise ValueError("boom from agent")
+
+class Quitter(monopoly.Agent):
+    name = "quitter"
+
+    def buy(self, game, seat, space):
+        raise SystemExit(0)
+
+class BadInit(monopoly.Agent):
+    def __init__(self):
+        raise RuntimeError("cannot start")
+
+class NotAgent:
+    pass
+"""
+
+
+class _Raiser(monopoly.Agent):
+    name = "raiser"
+
+    def buy(self, game: Any, seat: int, space: int) -> bool:
+        raise ValueError("boom from agent")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_simulate_names_the_agent_that_failed(jobs):
+    with pytest.raises(monopoly.AgentFailure) as caught:
+        simulate(CLASSIC, [_Raiser, "greedy"], games=4, seed=1, max_turns=200, jobs=jobs)
+    message = str(caught.value)
+    assert "the agent of seat 0 (raiser) raised ValueError: boom from agent while deciding 'buy'" in message
+    assert "seed" in message
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("bad_agents_for_test:Raiser", "the agent of seat 0 (raiser) raised ValueError: boom from agent while "
+                                   "deciding 'buy' in the game with seed 1"),
+    ("bad_agents_for_test:Quitter", "the agent of seat 0 (quitter) raised SystemExit: 0 while deciding 'buy'"),
+    ("bad_agents_for_test:BadInit", "the agent of seat 0 (agent) could not be made for the game with seed 1: "
+                                    "RuntimeError: cannot start"),
+    ("bad_agents_for_test:NotAgent", "could not start: seat 0"),
+])
+def test_a_failing_agent_of_the_command_line_is_the_users_error(tmp_path, monkeypatch, capsys, spec, words):
+    """An agent of --players module:Class that raises, cannot be made or is no agent: exit 1 with what failed
+    where, not the internal error's 70 ("a bug in monopoly"); an agent's SystemExit(0) is no silent success."""
+    from monopoly.cli import main as entry
+
+    (tmp_path / "bad_agents_for_test.py").write_text(BAD_AGENTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(monopoly, "dedicate_process", lambda: None)  # the test process keeps its collector
+    try:
+        with pytest.raises(SystemExit) as exited:
+            entry.main(["simulate", "classic", "--players", f"{spec},greedy", "--games", "2", "--max-turns", "200"])
+    finally:
+        sys.modules.pop("bad_agents_for_test", None)
+    err = capsys.readouterr().err
+    assert exited.value.code == 1, err
+    assert words in err and "bug in monopoly" not in err

@@ -271,7 +271,7 @@ def test_a_failing_game_names_its_seed(monkeypatch, jobs):
             raise RuntimeError("boom")
 
     monkeypatch.setitem(monopoly.BOTS, "broken", Broken)  # forked workers inherit it
-    with pytest.raises(sim.SimulationError, match=r"seed (9|10) .*RuntimeError: boom"):
+    with pytest.raises(sim.AgentFailure, match=r"raised RuntimeError: boom .* seed (9|10)$"):
         simulate(monopoly.load_ruleset("classic"), ["broken", "broken"], games=2, seed=9, jobs=jobs)
 
 

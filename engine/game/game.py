@@ -178,6 +178,9 @@ class Game(Money):
         #: for the commonest decisions (act, bid) instead of yielding them to play() (see _ask_direct).
         self._direct: list[dict[str, Any]] | None = None
         self._raised: BaseException | None = None  # what an agent called directly raised, for play() to raise
+        #: (seat, decision kind) when the last play() ended because that seat's agent raised while answering;
+        #: None otherwise (the game then waits at that decision). Tells an agent's error from the engine's.
+        self.agent_failure: tuple[int, str] | None = None
         #: The standings of the game's end, with the number of events then (end.result_of's, while no more follow)
         self.final_standings: tuple[int, tuple[Any, ...]] | None = None
         self.seat_agents(self.agents)
@@ -1614,6 +1617,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     assert machine is not None
     waiting: Any = game._waiting  # a Decision, or None at the end
     game._direct = asks  # the turn loop asks the commonest decisions itself (Game._ask_direct)
+    game.agent_failure = None
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn
             try:
@@ -1626,9 +1630,14 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
         while waiting is not None:
             if game._raised is not None:  # an agent asked directly raised: the decision waits for an answer
                 raised, game._raised = game._raised, None
+                game.agent_failure = (waiting[0], waiting[1])
                 raise raised
             seat = waiting[0]
-            answer = asks[seat][waiting[1]](game, seat, *waiting[2])
+            try:
+                answer = asks[seat][waiting[1]](game, seat, *waiting[2])
+            except BaseException:
+                game.agent_failure = (seat, waiting[1])
+                raise
             answers.append(answer)
             try:
                 waiting = game._waiting = machine.send(answer)
