@@ -407,6 +407,23 @@ def play_command(ruleset: str | None, variants: tuple[str, ...], players: str | 
     session.run()
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (by name, or, when both exist, by what they are)."""
+    if os.path.abspath(one) == os.path.abspath(other):
+        return True
+    try:
+        return os.path.exists(one) and os.path.exists(other) and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def _check_outputs(save_path: Path | None, log_path: Path | None) -> None:
+    """Refuse, before any turn is played, a save and a log that are one file (each would destroy the other)."""
+    if save_path is not None and log_path is not None and _same_file(save_path, log_path):
+        raise click.UsageError(f"the save and the log would be one file ({shown(log_path)}): give --log another "
+                               "file than the save")
+
+
 def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int | None, max_turns: int | None,
          save_path: Path | None, log_path: Path | None, force: bool) -> Session:
     names = parse_players(players)
@@ -416,6 +433,7 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
                                  f"players, not {len(names)}", param_hint="'--players'")
     if save_path is not None:
         check_save_target(save_path, force=force)
+    _check_outputs(save_path, log_path)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     narrator = Narrator(loaded)
@@ -431,6 +449,12 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
 
 def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], save_path: Path | None,
             log_path: Path | None, force: bool) -> Session:
+    target = save_path if save_path is not None else path  # where the game goes on being saved
+    if os.path.islink(target):  # refused now, not after the first turn played
+        raise click.BadParameter(f"{shown(target)} is a symbolic link; the program never writes through one: "
+                                 "give --save FILE to go on saving the game elsewhere",
+                                 param_hint="'--save'" if save_path is not None else "'--resume'")
+    _check_outputs(target, log_path)
     data = read_save(path)
     if data["format"] == FORMAT:
         names = list(data["players"])

@@ -698,3 +698,36 @@ def test_a_builtin_name_is_saved_as_the_name_even_beside_a_file_of_that_name(scr
     rest = next(i for i, t in enumerate(person.turns) if t > turn)
     second = play(["--resume", str(save)], person.typed[rest:])
     assert second.exit_code == 0, second.output[-2000:]
+
+
+def test_a_save_and_a_log_that_are_one_file_are_refused_before_any_turn(script, tmp_path):
+    person, _events, _ = script
+    both = tmp_path / "game.json"
+    result = play([*GAME_ARGS, "--save", str(both), "--log", str(both)], person.typed)
+    assert result.exit_code == 2 and "the save and the log would be one file" in result.output
+    assert not both.exists()
+    forced = play([*GAME_ARGS, "--save", str(both), "--log", str(both), "--force"], person.typed)
+    assert forced.exit_code == 2 and not both.exists()
+
+
+def test_resuming_refuses_at_once_what_it_could_not_save_to(script, tmp_path):
+    """A resumed game goes on saving to its file: a link there, or a --log naming the same file, is refused
+    before a turn is played (the person would lose that turn)."""
+    person, _events, _ = script
+    save = tmp_path / "game.save"
+    cut = len(person.typed) // 3
+    assert play([*GAME_ARGS, "--save", str(save)], person.typed[:cut]).exit_code == 1
+    before = save.read_bytes()
+    link = tmp_path / "link.save"
+    link.symlink_to(save)
+    linked = play(["--resume", str(link)], person.typed[cut:])
+    assert linked.exit_code == 2 and "is a symbolic link" in linked.output and "Resuming" not in linked.output
+    one = play(["--resume", str(save), "--log", str(save)], person.typed[cut:])
+    assert one.exit_code == 2 and "the save and the log would be one file" in one.output
+    assert save.read_bytes() == before
+    elsewhere = tmp_path / "other.save"  # through the link, saving elsewhere, it goes on
+    turn = json.loads(before)["game"]["state"]["turn"]
+    rest = next(i for i, t in enumerate(person.turns) if t > turn)
+    moved = play(["--resume", str(link), "--save", str(elsewhere)], person.typed[rest:])
+    assert moved.exit_code == 0, moved.output[-2000:]
+    assert elsewhere.exists() and save.read_bytes() == before
