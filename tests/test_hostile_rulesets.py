@@ -160,6 +160,7 @@ CORPUS = {
     "bell-escape.yaml": ("bad-character", 2, 7, "U+0007"),
     "raw-escape.yaml": ("bad-character", 3, 3, "U+001B (ESCAPE)"),
     "line-separator.yaml": ("bad-character", 2, 11, "U+2028 (LINE SEPARATOR)"),
+    "bidi-override.yaml": ("bad-character", 2, 11, "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
     "next-line.yaml": ("bad-character", 2, 9, "U+0085 (NEXT LINE)"),
     "lone-cr.yaml": ("bad-character", 1, 9, "U+000D (CARRIAGE RETURN)"),
     "bom-inside.yaml": ("bad-character", 2, 9, "U+FFFE"),

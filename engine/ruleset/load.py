@@ -49,13 +49,17 @@ _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 #: The tags a scalar may carry, explicitly or as resolved: nothing that builds objects.
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{name}": name for name in ("str", "int", "float", "bool", "null")}
 #: Characters no ruleset needs, that a terminal may obey, or that editors and YAML count differently as
-#: line ends: C0 controls but tab and line feed, DEL, C1 controls, surrogates, U+2028/9, U+FFFE/F, and a
-#: carriage return not followed by a line feed.
-_BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]|\r(?!\n)")
+#: line ends: C0 controls but tab and line feed, DEL, C1 controls, surrogates, U+2028/9, U+FFFE/F, the
+#: bidirectional embeddings, overrides and isolates (U+202A-E, U+2066-9: they make a name show reversed or
+#: spoofed), and a carriage return not followed by a line feed.
+_BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                            "\ufffe\uffff]|\r(?!\n)")
 #: The same inside a value: tabs and line feeds are text; a value may not hold a line end of another kind.
-_BAD_IN_VALUE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
+_BAD_IN_VALUE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                           "\ufffe\uffff]")
 _CHARACTER_NAMES = {"\x00": "NUL", "\x1b": "ESCAPE", "\x7f": "DELETE", "\x85": "NEXT LINE", "\r": "CARRIAGE RETURN",
-                    "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR", "\ufeff": "BYTE ORDER MARK"}
+                    "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR", "\ufeff": "BYTE ORDER MARK",
+                    "\u202e": "RIGHT-TO-LEFT OVERRIDE", "\u202d": "LEFT-TO-RIGHT OVERRIDE"}
 
 
 def character_name(char: str) -> str:

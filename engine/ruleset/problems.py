@@ -28,7 +28,8 @@ MESSAGE_WIDTH = 400
 #: Problems shown per file by default; the rest are counted in one closing line.
 MAX_PROBLEMS = 100
 
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+                          "\ufffe\uffff]")
 
 
 def escape(text: str) -> str:
