@@ -34,10 +34,12 @@ from typing import Any, Protocol, Union
 
 import attrs
 
-from .agents import make_agent
+from .agents import BOTS, make_agent
+from .agents.recorder import RecordingAgent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
 from .game.apply import payment
+from .game.decisions import agent_name, safe_name
 from .game.end import TURN_CEILING, Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
@@ -64,10 +66,8 @@ def spec_name(spec: AgentSpec) -> str:
     """How a seat's agent is named in the statistics: the bot's name, or the factory's ``name`` or class name."""
     if isinstance(spec, str):
         return spec
-    named = getattr(spec, "name", None)
-    if isinstance(named, str):
-        return named
-    return getattr(spec, "__name__", type(spec).__name__)
+    fallback = getattr(spec, "__name__", None)
+    return safe_name(getattr(spec, "name", None), fallback if isinstance(fallback, str) else type(spec).__name__)
 #: ``progress(n)`` is told each time ``n`` more games have finished.
 Progress = Callable[[int], None]
 
@@ -366,6 +366,9 @@ class _Runner:
     def _play_logged(self, agents: list[Any], seed: int, observers: list[Any]) -> Result:
         assert self.log_dir is not None
         path = self.log_dir / log_name(seed)
+        # A built-in bot plays again from its name; any other agent's answers go into the log as decision
+        # events, so that the log alone plays the game again (monopoly replay --verify)
+        agents = [agent if BOTS.get(agent_name(agent)) is type(agent) else RecordingAgent(agent) for agent in agents]
         if not self.whole_logs:
             # never through a link planted in the folder, never over a file unless asked
             with create(path, replace=self.replace_logs) as handle:

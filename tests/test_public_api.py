@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -175,3 +176,50 @@ def test_a_failing_agent_of_the_command_line_is_the_users_error(tmp_path, monkey
     err = capsys.readouterr().err
     assert exited.value.code == 1, err
     assert words in err and "bug in monopoly" not in err
+
+
+class _Shouter(monopoly.Agent):
+    """Buys everything; its name is a terminal's escape sequence."""
+
+    name = "\x1b[31mevil\x1b]0;title\x07"
+
+    def buy(self, game: Any, seat: int, space: int) -> bool:
+        return True
+
+
+class _FakeGreedy(_Shouter):
+    name = "greedy"  # not the built-in bot, whatever its name says
+
+
+@pytest.mark.parametrize("agent", [_Shouter, _FakeGreedy])
+def test_a_logged_simulation_of_a_users_agent_replays_from_its_log(tmp_path, agent):
+    """A user's agent's answers are recorded in the log (the log alone plays the game again), and a name
+    no terminal or log may show is replaced by its class's name."""
+    from monopoly.agents.recorder import replay_log
+    from monopoly.game.log import read_log
+
+    result = simulate(CLASSIC, [agent, "greedy"], games=2, seed=1, max_turns=120, log_dir=tmp_path)
+    assert "\x1b" not in json.dumps(result.to_json())
+    logs = sorted(tmp_path.glob("*.jsonl"))
+    assert len(logs) == 2
+    for log in logs:
+        events = read_log(log)
+        assert events[0]["players"][0] == ("_Shouter" if agent is _Shouter else "greedy")
+        assert any(event["type"] == "decision" and event["seat"] == 0 for event in events)
+        check = replay_log(events, CLASSIC)
+        assert check.ok, check.difference
+
+
+def test_an_agents_name_is_shown_only_when_printable_and_short():
+    from monopoly.game.decisions import MAX_AGENT_NAME, agent_name
+
+    class Named(monopoly.Agent):
+        pass
+
+    for bad in ("\x1b[2J", "a\u202eb", "", "x" * (MAX_AGENT_NAME + 1), 5, None):
+        agent = Named()
+        agent.name = bad  # type: ignore[assignment]
+        assert agent_name(agent) == "Named"
+    agent = Named()
+    agent.name = "Ada Lovelace"
+    assert agent_name(agent) == "Ada Lovelace"

@@ -409,6 +409,26 @@ def decode_answer(data: Any) -> Any:
     raise ValueError(f"unknown action {name!r} in a recorded answer")
 
 
+#: The longest name an agent goes by (logs, standings, tables).
+MAX_AGENT_NAME = 64
+
+
+def safe_name(name: Any, fallback: str) -> str:
+    """``name`` when it is a printable string of 1 to :data:`MAX_AGENT_NAME` characters, else ``fallback`` (a class's
+    name): what an agent's or a factory's ``name`` becomes in logs and terminal text, whatever a user's class says
+    (a name with escape sequences, a number, a megabyte)."""
+    if isinstance(name, str) and 0 < len(name) <= MAX_AGENT_NAME and name.isprintable():
+        return name
+    return fallback
+
+
 def agent_name(agent: Any) -> str:
-    """The name an agent goes by in logs and standings: its ``name``, else its class's name."""
-    return getattr(agent, "name", type(agent).__name__)
+    """The name an agent goes by in logs and standings: its ``name`` (when printable and short), else its
+    class's name (the class of the agent a wrapper such as the recorder stands in front of)."""
+    named = agent
+    for _ in range(8):  # a wrapper's name is its inner agent's: so is the name in its stead
+        inner = getattr(named, "inner", None)
+        if inner is None:
+            break
+        named = inner
+    return safe_name(getattr(agent, "name", None), type(named).__name__)
