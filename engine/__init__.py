@@ -83,6 +83,7 @@ from .sim import AgentFailure, SimulationResult, Summary, dedicate_process, simu
 _LAZY = {
     "analyze": ("monopoly.analysis.analyze", "analyze"),
     "landing_odds": ("monopoly.analysis.markov", "landing_odds"),
+    "ChainTooLarge": ("monopoly.analysis.markov", "ChainTooLarge"),
     "render_board_svg": ("monopoly.analysis.render", "render_board_svg"),
     "render_report_html": ("monopoly.analysis.report", "render_report_html"),
     "ScaffoldError": ("monopoly.analysis.scaffold", "ScaffoldError"),
@@ -131,6 +132,7 @@ __all__ = [
     "BalanceResult",
     "Bids",
     "Build",
+    "ChainTooLarge",
     "Comparison",
     "Decision",
     "EventLog",

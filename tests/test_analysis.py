@@ -279,3 +279,34 @@ def test_the_engine_agrees_over_two_million_rolls(jail, no_keep):
     worst = max(abs(s - p) for s, p in zip(shares, exact.landing, strict=True))
     assert worst < 0.0007  # 0.07 percentage points
     assert abs(jailed - exact.in_jail) < 0.0007
+
+
+def _long_board(folder, spaces: int, doubles: int):
+    lines = ["id: long-board", "name: Long board", f"rules: {{jail: {{doubles_to_jail: {doubles}, max_turns: 3}}}}",
+             "board:", "  - {name: GO, kind: go}", "  - {name: Jail, kind: jail}"]
+    lines += [f"  - {{name: P{i}, kind: plain}}" for i in range(spaces - 2)]
+    path = folder / "long-board.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_chain_too_large_for_the_exact_odds_is_refused_at_once(tmp_path):
+    """200 spaces and 10 doubles in a row: 2,001 states, which the dense solution would take many minutes
+    over. Refused before any work with what to change; the command exits 1 with it."""
+    import subprocess
+    import sys
+    import time
+
+    from monopoly.analysis.markov import MAX_STATES, ChainTooLarge
+
+    path = _long_board(tmp_path, 200, 10)
+    ruleset = monopoly.load_ruleset(path)
+    with pytest.raises(ChainTooLarge, match=r"a chain of 2,001 states \(200 spaces times 10 counts of doubles"):
+        landing_odds(ruleset)
+    assert MAX_STATES >= 200 * 3 + 3  # the largest board with the usual three doubles still analyses
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "monopoly.cli.main", "analyze", str(path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "Error: Long board: its exact odds are a chain of 2,001 states" in done.stderr
+    assert "bug in monopoly" not in done.stderr and time.monotonic() - start < 60

@@ -367,6 +367,17 @@ def _merge(parts: Iterable[dict[Key, float]]) -> dict[Key, float]:
     return dict(merged)
 
 
+#: The most states the exact solution takes on (a dense elimination, whose time grows as the cube: about 20
+#: seconds at this many on a slow machine). Classic has 123; a board of 200 spaces with the usual three
+#: doubles has 603.
+MAX_STATES = 610
+
+
+class ChainTooLarge(ValueError):
+    """The ruleset's chain of states (spaces times the doubles in a row a roll may follow, and the jail's turns)
+    is more than :data:`MAX_STATES`: its exact odds would take too long to find."""
+
+
 def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
     """The exact long-run share of rolls ending on each space (see the module docstring)."""
     if jail not in ("short", "long"):
@@ -382,6 +393,11 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
     # State numbering: (space, streak) -> space * streak_states + streak; jail k -> n * streak_states + k.
     jail_base = n * streak_states
     size = jail_base + attempts
+    if size > MAX_STATES:
+        raise ChainTooLarge(f"{ruleset.name}: its exact odds are a chain of {size:,} states ({n} spaces times "
+                            f"{streak_states} counts of doubles in a row, and {attempts} of jail), more than the "
+                            f"{MAX_STATES} the exact solution takes on in bounded time: fewer spaces, or a lower "
+                            "rules.jail.doubles_to_jail, make it smaller")
 
     def state(space: int, streak: int) -> int:
         return jail_base if space == JAIL else space * streak_states + streak
