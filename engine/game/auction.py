@@ -97,18 +97,18 @@ def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
 def shortage_possible(game: Game, space: int) -> bool:
     """Could a building on ``space`` be short: the rules auction the last buildings, two players or more own
     whole groups to build on, and the bank has fewer of the kind (a house, or a hotel on a full row) than
-    those groups could take? (A quick bound, read on every build: :func:`shortage_auction` counts what each
-    player could build. Without a shortage whoever wants one builds it.)"""
+    those players could pay for on them? (A quick bound, read on every build, from the owners, the buildings
+    and the cash alone: :func:`shortage_auction` counts what each player could build. Without a shortage
+    whoever wants one builds it.)"""
     if not game.rules.building.shortage_auction:
         return False
     t = game.tables
     owner, buildings, hph = game.owner, game.buildings, t.hph
     hotel = buildings[space] == hph
     left = game.hotels_left if hotel else game.houses_left
-    first = -1
-    several = False
-    room = 0  # what the whole groups could take, an upper bound of what their owners could build
-    for members in t.buildable_members:
+    room: dict[int, int] = {}  # by seat: what its whole groups could take
+    cheapest: dict[int, int] = {}  # by seat: the least a building costs on them
+    for group, members in t.buildable_groups:
         o = owner[members[0]]
         if o < 0:
             continue
@@ -119,17 +119,25 @@ def shortage_possible(game: Game, space: int) -> bool:
                 break
         if not whole:
             continue
-        if first < 0:
-            first = o
-        elif o != first:
-            several = True
+        free = 0
         for s in members:
             level = buildings[s]
             if hotel:
-                room += level == hph
+                free += level == hph
             elif level < hph:
-                room += hph - level
-    return several and left < room
+                free += hph - level
+        if free:
+            room[o] = room.get(o, 0) + free
+            cost = t.house_cost[group]
+            if o not in cheapest or cost < cheapest[o]:
+                cheapest[o] = cost
+    if len(room) < 2:
+        return False
+    wanted = 0  # an upper bound of what they could build: their room, as far as their cash goes
+    for o, free in room.items():
+        cost = cheapest[o]
+        wanted += free if cost <= 0 else min(free, game.cash[o] // cost)
+    return left < wanted
 
 
 def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:

@@ -74,9 +74,9 @@ class Tables:
         self.house_cost = [g.house_cost or 0 for g in ruleset.groups]
         self.buildable = [bool(g.members) and board[g.members[0]].buildable and g.house_cost is not None
                           for g in ruleset.groups]
-        #: The lots of each group with buildings allowed (and lots), in group order: the shortage check's groups
-        self.buildable_members = tuple(tuple(members) for g, members in enumerate(self.members)
-                                       if self.buildable[g] and members)
+        #: Each group with buildings allowed (and lots), with its lots, in group order: the shortage check's groups
+        self.buildable_groups = tuple((g, tuple(members)) for g, members in enumerate(self.members)
+                                      if self.buildable[g] and members)
         #: By space: what one of its buildings cost (its group's house cost; 0 off the groups): a lot's buildings at
         #: cost are its level times this, a hotel counted with its houses (worth and valuation)
         self.building_cost_of = [self.house_cost[g] if g >= 0 else 0 for g in self.group_of]
