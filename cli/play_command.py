@@ -23,6 +23,7 @@ import click
 
 from monopoly import (
     BOTS,
+    MAX_AGENT_NAME,
     TURN_CEILING,
     Agent,
     EventLog,
@@ -37,6 +38,7 @@ from monopoly import (
     make_agent,
     open_regular,
     read_save_file,
+    safe_name,
 )
 
 from .files import FORCE_OPTION, open_output, shown, write_atomic
@@ -80,7 +82,12 @@ def parse_players(text: str) -> list[str]:
             person = name[len(HUMAN) + 1:].strip()
             if not person:
                 raise click.BadParameter(f"'{name}': give the person's name after 'human:'", param_hint="'--players'")
-            names.append(f"{HUMAN}:{person}")
+            full = f"{HUMAN}:{person}"
+            if safe_name(full, "") != full:  # it goes into the log and on every line of the game
+                raise click.BadParameter(f"'{escape(name)}': a person's name is at most {MAX_AGENT_NAME - 6} "
+                                         "printable characters (no control or direction characters)",
+                                         param_hint="'--players'")
+            names.append(full)
         else:
             try:
                 make_agent(name)

@@ -46,6 +46,7 @@ from .game import (
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
+from .game.decisions import MAX_AGENT_NAME, safe_name
 from .game.end import TURN_CEILING
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
@@ -120,6 +121,7 @@ __all__ = [
     "BOTS",
     "COMPARE_FIGURES",
     "ERROR",
+    "MAX_AGENT_NAME",
     "MAX_PROBLEMS",
     "NOTE",
     "POT",
@@ -199,6 +201,7 @@ __all__ = [
     "render_report_html",
     "replay_log",
     "ruleset_schema_text",
+    "safe_name",
     "scaffold_edition",
     "schema_reference",
     "simulate",

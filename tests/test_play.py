@@ -731,3 +731,15 @@ def test_resuming_refuses_at_once_what_it_could_not_save_to(script, tmp_path):
     moved = play(["--resume", str(link), "--save", str(elsewhere)], person.typed[rest:])
     assert moved.exit_code == 0, moved.output[-2000:]
     assert elsewhere.exists() and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("person", ["\x1b]0;pwn\x07", "Ada\u202eevil", "x" * 59])
+def test_a_persons_name_that_no_log_or_terminal_may_hold_is_refused(person):
+    result = play(["classic", "--players", f"human:{person},greedy"])
+    assert result.exit_code == 2 and "a person's name is at most 58 printable characters" in result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+
+
+def test_a_persons_name_of_58_characters_plays():
+    result = play(["classic", "--players", "human:" + "y" * 58 + ",greedy", "--max-turns", "1"], ["quit", "n"])
+    assert result.exit_code != 2 and "a person's name" not in result.output
