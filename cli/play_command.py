@@ -457,10 +457,7 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
 def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], save_path: Path | None,
             log_path: Path | None, force: bool) -> Session:
     target = save_path if save_path is not None else path  # where the game goes on being saved
-    if os.path.islink(target):  # refused now, not after the first turn played
-        raise click.BadParameter(f"{shown(target)} is a symbolic link; the program never writes through one: "
-                                 "give --save FILE to go on saving the game elsewhere",
-                                 param_hint="'--save'" if save_path is not None else "'--resume'")
+    check_save_target(target, force=True)  # a link or a folder refused now, not after the first turn played
     _check_outputs(target, log_path)
     data = read_save(path)
     if data["format"] == FORMAT:

@@ -175,6 +175,12 @@ def _per_tables(t: Any) -> PerTables:
     return hit
 
 
+def space_actions(t: Any) -> tuple[tuple[Build, SellBuilding, Mortgage, Unmortgage, SellLot], ...]:
+    """For the game tables ``t``, by space: its build, sale of a building, mortgage, unmortgage and sale to the
+    bank, made once per tables (actions are immutable)."""
+    return _per_tables(t)[1]
+
+
 def group_getters(t: Any) -> tuple[Getter, ...]:
     """For the game tables ``t``, by group: ``group_getters(t)[g](game.buildings)`` is the tuple of the
     buildings on the lots of group ``g``, in the order of ``t.members[g]`` (made once per tables)."""

@@ -60,6 +60,18 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
     return (leader, high) if leader is not None else (None, 0)
 
 
+def _room(buildings: list[int], members: tuple[int, ...], hph: int, hotel: bool) -> int:
+    """What a group's lots could still take: houses up to a full row on each, or hotels on the full rows."""
+    free = 0
+    for s in members:
+        level = buildings[s]
+        if hotel:
+            free += level == hph
+        elif level < hph:
+            free += hph - level
+    return free
+
+
 def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
     """(how many houses, or hotels, ``seat`` could build now one after another, its cash allowing at their
     printed costs, whatever the bank has left; the lowest of those costs, 0 when it could build none).
@@ -68,14 +80,15 @@ def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
     hotel: every lot it may put a hotel on now. The cheapest count first as far as the cash goes."""
     t = game.tables
     owner, buildings, hph = game.owner, game.buildings, t.hph
+    builds = act.space_actions(t)  # by space: its actions, the build first
     free: dict[int, int] = {}  # by group: the buildings it could take
-    for group, members in enumerate(t.members):
-        if not t.buildable[group] or not members or owner[members[0]] != seat:
+    for group, members in t.buildable_groups:
+        if owner[members[0]] != seat:
             continue
         if hotel:
-            count = sum(1 for s in members if buildings[s] == hph and act.can(game, seat, act.Build(s)))
-        elif any(buildings[s] < hph and act.can(game, seat, act.Build(s)) for s in members):
-            count = sum(hph - buildings[s] for s in members if buildings[s] < hph)
+            count = sum(1 for s in members if buildings[s] == hph and act.can(game, seat, builds[s][0]))
+        elif any(buildings[s] < hph and act.can(game, seat, builds[s][0]) for s in members):
+            count = _room(buildings, members, hph, hotel)
         else:
             count = 0
         if count:
@@ -119,13 +132,7 @@ def shortage_possible(game: Game, space: int) -> bool:
                 break
         if not whole:
             continue
-        free = 0
-        for s in members:
-            level = buildings[s]
-            if hotel:
-                free += level == hph
-            elif level < hph:
-                free += hph - level
+        free = _room(buildings, members, hph, hotel)
         if free:
             room[o] = room.get(o, 0) + free
             cost = t.house_cost[group]
@@ -180,7 +187,7 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
         target = space
     else:
         target = next(s for s in t.ownable if game.owner[s] == winner and (game.buildings[s] == t.hph) == hotel
-                      and act.can(game, winner, act.Build(s)))
+                      and act.can(game, winner, act.space_actions(t)[s][0]))
     writes.payment(game, winner, BANK, price, "building auction")
     writes.build(game, winner, target, game.buildings[target] + 1)
     if t.action_triggers:
