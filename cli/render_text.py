@@ -32,6 +32,7 @@ _ENDS = {
     "bankruptcies": "the bankruptcy that ends a short game",
     "time": "time is up",
     "turn_limit": "the turn limit",
+    "event_limit": "the most events a game records (its rules made too many)",
 }
 
 _IRREGULAR = {"is": "are", "has": "have", "goes": "go", "passes": "pass", "does": "do"}

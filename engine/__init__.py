@@ -47,7 +47,7 @@ from .game import (
 from .game.actions import Action
 from .game.actions import verify as verify_action
 from .game.decisions import MAX_AGENT_NAME, safe_name
-from .game.end import TURN_CEILING
+from .game.end import MAX_GAME_EVENTS, TURN_CEILING
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
 from .game.replay import Replay
@@ -122,6 +122,7 @@ __all__ = [
     "COMPARE_FIGURES",
     "ERROR",
     "MAX_AGENT_NAME",
+    "MAX_GAME_EVENTS",
     "MAX_PROBLEMS",
     "NOTE",
     "POT",

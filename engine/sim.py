@@ -94,7 +94,7 @@ HANDICAP_REASON = "handicap"
 #: The normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
 #: The order in which ends are listed (others follow by name).
-END_ORDER = ("last_standing", "bankruptcies", "time", "turn_limit")
+END_ORDER = ("last_standing", "bankruptcies", "time", "turn_limit", "event_limit")
 #: Chunks per worker: enough to balance games of uneven length, few enough to keep the traffic low.
 CHUNKS_PER_WORKER = 8
 MAX_CHUNK = 64

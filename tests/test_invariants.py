@@ -55,7 +55,7 @@ MAX_TURNS = 400
 #: Events one turn may produce before the checker calls it a loop that never ends.
 MAX_EVENTS_PER_TURN = 20_000
 #: How a finished game may have ended.
-END_REASONS = {"last_standing", "bankruptcies", "time", "turn_limit"}
+END_REASONS = {"last_standing", "bankruptcies", "time", "turn_limit", "event_limit"}
 
 #: The fields of the state the events must rebuild, checked after every event (the decks too).
 REPLAYED = ("cash", "pot", "position", "jail_turns", "laps", "held_cards", "bankrupt", "bankrupt_order", "owner",

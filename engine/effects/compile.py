@@ -154,8 +154,8 @@ def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
     def run_all(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         free = game.jail_turns[p] < 0  # a trigger on going to jail, or on a jailed player's turn, runs in jail
         for step in steps:
-            if game.bankrupt[p] or game.finished or (free and game.jail_turns[p] >= 0):
-                return  # bankrupt, game over, or sent to jail: the rest of the effect does not happen
+            if game.bankrupt[p] or game.finished or (free and game.jail_turns[p] >= 0) or game.out_of_events():
+                return  # bankrupt, game over, sent to jail, or the game's record full: the rest does not happen
             yield from step(game, p, card)
 
     return run_all
@@ -259,7 +259,7 @@ def _every_player(body: Run) -> Run:
         n = game.players
         for step in range(n):
             seat = (p + step) % n
-            if game.finished:
+            if game.finished or game.out_of_events():
                 return
             if not game.bankrupt[seat]:
                 yield from body(game, seat, card)

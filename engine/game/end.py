@@ -31,7 +31,7 @@ class Result:
 
     seed: int
     winner: int | None
-    end: str  # last_standing | bankruptcies | time | turn_limit
+    end: str  # last_standing | bankruptcies | time | turn_limit | event_limit
     turns: int
     rounds: int
     standings: tuple[Standing, ...]
@@ -45,6 +45,13 @@ class Result:
 #: stays within what a log holds (about 7 events a turn; game/log.py reads at most 100,000 lines), and a game
 #: whose players never go bankrupt ends, with the turn limit, instead of filling memory.
 TURN_CEILING = 10_000
+#: The most events a game records: a game that reaches them stops (``end: event_limit``, no winner), so that its
+#: record stays within what a log holds (game/log.py reads at most 100,000 lines; the rest is room for what one
+#: step of a turn records after the count is looked at) and its memory bounded, whatever its ruleset's effects
+#: and triggers make. The built-in bots' classic games record about 6 (greedy) to 8.3 (trader) events a turn:
+#: TURN_CEILING turns stay inside. The count is of the events this game object recorded (a resumed or copied
+#: game counts afresh).
+MAX_GAME_EVENTS = 90_000
 
 
 def turn_cap(max_turns: int | None) -> int:
@@ -68,6 +75,17 @@ def check_end(game: Game, *, time_up: bool = False) -> None:
         _finish(game, "time", richest(game, alive))
     elif game.turn >= game.turn_cap:
         _finish(game, "turn_limit", None)
+
+
+def out_of_events(game: Game) -> bool:
+    """Whether ``game`` has recorded :data:`MAX_GAME_EVENTS` events; if so it is finished here (``event_limit``,
+    no winner), once. Looked at between turns and at each step of an effect, trigger and card, where a
+    ruleset's rules can make events without end."""
+    if len(game.events) < MAX_GAME_EVENTS:
+        return False
+    if not game.finished:
+        _finish(game, "event_limit", None)
+    return True
 
 
 def richest(game: Game, seats: list[int]) -> int:

@@ -46,7 +46,7 @@ from .decisions import (
     new_decision,
 )
 from .dice import Dice
-from .end import TURN_CEILING, Result, check_end, result_of, turn_cap
+from .end import MAX_GAME_EVENTS, TURN_CEILING, Result, check_end, out_of_events, result_of, turn_cap
 from .events import BANK, CHOICE, LOG_VERSION, POT, REFUSED, RULES_VERSION, from_dict, to_dict
 from .events import TIME_UP as TIME_UP_EVENT
 from .money import MAX_REFUSALS, Money
@@ -459,6 +459,8 @@ class Game(Money):
         bankrupt, jail_turns = self.bankrupt, self.jail_turns
         begun = False  # the turn's event already recorded with the seat to move (writes.next_turn)
         while not self.finished:
+            if len(self.events) >= MAX_GAME_EVENTS and out_of_events(self):
+                break
             if begun:
                 begun = False
             else:
@@ -605,7 +607,7 @@ class Game(Money):
         replaced = False
         try:
             for run in runs:
-                if self.bankrupt[p] or self.finished:
+                if self.bankrupt[p] or self.finished or out_of_events(self):
                     break
                 if event in _FRESH:  # an event of the turn itself: its moves count from nothing
                     self._chain = 0
@@ -637,6 +639,11 @@ class Game(Money):
             raise SetupError(f"seat {decision.seat} ({agent_name(agent)}) has no agent to answer {decision.kind}: "
                              "seat agents (play(game, agents)) or answer the game yourself (game.answer)")
         return method(self, decision.seat, *decision.args)
+
+    def out_of_events(self) -> bool:
+        """Whether the game has recorded all the events a game may (:data:`MAX_GAME_EVENTS`): it is then over
+        (``end: event_limit``). The effects ask it at each of their steps."""
+        return out_of_events(self)
 
     def carry_out(self, steps: Steps) -> Any:
         """Carry out ``steps`` (a part of a turn: ``game.carry_out(game.charge(0, BANK, 100, "tax"))``) at once, the
@@ -1271,8 +1278,8 @@ class Game(Money):
         if not deck:
             return  # every card of the deck is held by players
         self._chain += 1
-        if self._chain > MAX_CHAINED_MOVES:
-            return  # a card drawing from its own deck, over and over
+        if self._chain > MAX_CHAINED_MOVES or out_of_events(self):
+            return  # a card drawing from its own deck, over and over; or the game's record full
         if self.rules.shuffle_before_draw and len(deck) > 1:
             order = list(deck)
             self.rng.shuffle(order)

@@ -53,7 +53,8 @@ MAX_LINE_BYTES = 64 * 1024
 #: The largest log, in bytes (characters for a text stream).
 MAX_LOG_BYTES = 32 * 1024 * 1024
 #: The most lines a log may have (a 1,000-turn game has about 6,000 events; reading and telling a log costs
-#: time and memory by its lines, so the limit keeps both bounded).
+#: time and memory by its lines, so the limit keeps both bounded). A game records at most 90,000 events
+#: (game/end.py MAX_GAME_EVENTS), so the log of any game the engine plays fits.
 MAX_LOG_LINES = 100_000
 #: Control characters a log's strings may hold: card texts may have line breaks and tabs.
 ALLOWED_CONTROLS = "\n\t"

@@ -52,7 +52,7 @@ _BIG = 10**30
 _BIG_TEXT = "10**30 - 1"
 _WORD = 2**32  # a Mersenne Twister word: 0 <= x < 2**32
 _MT_WORDS = 624
-_END_REASONS = ("last_standing", "bankruptcies", "time", "turn_limit")
+_END_REASONS = ("last_standing", "bankruptcies", "time", "turn_limit", "event_limit")
 
 #: The fields of a position, in the order of its JSON: lists by seat or by space, then scalars.
 LISTS = ("cash", "position", "jail_turns", "laps", "bankrupt", "bankrupt_order", "owner", "buildings", "mortgaged")
@@ -811,6 +811,9 @@ def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: A
             add(f"a game stopped by its turn limit has no winner, but state.winner is {winner}")
         if state["turn"] < turn_cap(max_turns):
             add("the game is said to have reached its turn limit, but it has not")
+    elif reason == "event_limit":
+        if winner is not None:
+            add(f"a game stopped by the most events a game records has no winner, but state.winner is {winner}")
     else:
         if rules.end.when != reason:
             add(f"the game is said to have ended by {reason}, which is not how this ruleset ends")

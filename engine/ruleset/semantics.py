@@ -377,6 +377,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
             problems.append(_effect_problem(composed, place, item))
     _check_draw_loops(composed, data, effects, problems)
     _check_card_uses(composed, data, effects, problems)
+    _check_trigger_volume(composed, data, effects, problems)
     for key, text in data.get("permissions", {}).items():
         total += len(text)
         if total > MAX_EFFECT_TEXT:
@@ -387,6 +388,50 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
         for item in found:
             problems.append(_effect_problem(composed, ("permissions", key), item))
     return effects
+
+
+#: The events the triggers on one event may make each time it happens before the validator warns: a game records
+#: at most 90,000 (monopoly.game.end.MAX_GAME_EVENTS) and stops there.
+MANY_TRIGGER_EVENTS = 1_000
+
+
+def _check_trigger_volume(composed: Composed, data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
+                          problems: list[Problem]) -> None:
+    """Triggers on one event that together pay, move or draw a thousand times each time it happens (every
+    player, the most players the ruleset seats): a game of them soon records the most events a game does, and
+    stops there with no winner. Valid, so a warning at the first of them."""
+    from ..effects import ast
+    from ..game.end import MAX_GAME_EVENTS
+
+    seats = data["players"]["max"]
+
+    def most(sequence: Any) -> int:
+        total = 0
+        for statement in sequence.statements:
+            if isinstance(statement, ast.EveryPlayer):
+                total += seats * most(statement.body)
+            elif isinstance(statement, ast.If):
+                total += max(most(statement.then), most(statement.otherwise) if statement.otherwise else 0)
+            elif isinstance(statement, ast.ChooseStatement):
+                total += max(most(option) for option in statement.options)
+            else:
+                total += 1
+        return total
+
+    by_event: dict[str, tuple[int, int]] = {}  # event: (its first trigger's index, the events of them all)
+    for index, trigger in enumerate(data.get("triggers", [])):
+        effect = effects.get(("triggers", index, "effect"))
+        if effect is not None:
+            first, total = by_event.get(trigger["on"], (index, 0))
+            by_event[trigger["on"]] = (first, total + max(most(option) for option in effect.alternatives))
+    for on, (first, total) in by_event.items():
+        if total > MANY_TRIGGER_EVENTS:
+            problems.append(composed.problem(
+                ("triggers", first, "effect"), "many-trigger-events",
+                f"the triggers on {on} make up to {total:,} events each time (with {seats} players): a game records "
+                f"at most {MAX_GAME_EVENTS:,}, and one of these may stop there, with no winner (end: event_limit)",
+                "pay or collect a sum once (collect 20) rather than many times, or use fewer triggers",
+                severity="warning"))
 
 
 def _check_card_uses(composed: Composed, data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
