@@ -56,7 +56,7 @@ def test_the_stop_is_deterministic_and_replays():
     assert (replayed.cash, replayed.end_reason, replayed.finished) == (first.cash, "event_limit", True)
 
 
-def test_between_turns_the_count_is_looked_at_too(monkeypatch):
+def test_between_rounds_the_count_is_looked_at_too(monkeypatch):
     # A game whose rules make no events of their own (classic) stops at the first turn after the limit; with the
     # real limit that takes a ruleset or agents no one plays, so the limit is lowered here.
     monkeypatch.setattr(end, "MAX_GAME_EVENTS", 500)
@@ -65,7 +65,7 @@ def test_between_turns_the_count_is_looked_at_too(monkeypatch):
                          seed=2)
     result = game.play()
     assert result.end == "event_limit"
-    assert 500 <= len(game.events) - 1 < 560  # no more than one turn past the limit
+    assert 500 <= len(game.events) - 1 < 560  # looked at as each round begins: at most a round past the limit
     assert game.events[-2][0] != TURN  # stopped between turns: no turn begun and left empty
 
 

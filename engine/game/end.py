@@ -79,8 +79,9 @@ def check_end(game: Game, *, time_up: bool = False) -> None:
 
 def out_of_events(game: Game) -> bool:
     """Whether ``game`` has recorded :data:`MAX_GAME_EVENTS` events; if so it is finished here (``event_limit``,
-    no winner), once. Looked at between turns and at each step of an effect, trigger and card, where a
-    ruleset's rules can make events without end."""
+    no winner), once. Looked at as each round begins, at each action between turns, and at each step of an
+    effect, trigger and card, where a ruleset's rules can make events without end (a game stops within a
+    round's plain turns of the limit: a log has room for them)."""
     if len(game.events) < MAX_GAME_EVENTS:
         return False
     if not game.finished:

@@ -458,9 +458,8 @@ class Game(Money):
         position, owner, cash = self.position, self.owner, self.cash
         bankrupt, jail_turns = self.bankrupt, self.jail_turns
         begun = False  # the turn's event already recorded with the seat to move (writes.next_turn)
+        events, event_limit = self.events, MAX_GAME_EVENTS
         while not self.finished:
-            if len(self.events) >= MAX_GAME_EVENTS and out_of_events(self):
-                break
             if begun:
                 begun = False
             else:
@@ -564,7 +563,12 @@ class Game(Money):
                 seat = p + 1 if p + 1 < n else 0
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
-                round_ = self.round + 1 if seat <= p else self.round
+                if seat > p:
+                    round_ = self.round
+                else:  # a new round; the record's size is looked at here, once a round (effects look at each step)
+                    round_ = self.round + 1
+                    if len(events) >= event_limit and out_of_events(self):
+                        break
                 # A last-standing game ends at a bankruptcy (Money._bankrupt checks) or at the turn cap: between
                 # turns only the cap and the other ends (a number of bankruptcies, the time) are checked.
                 if self._end_each_turn or self.turn >= self.turn_cap:
@@ -607,7 +611,7 @@ class Game(Money):
         replaced = False
         try:
             for run in runs:
-                if self.bankrupt[p] or self.finished or out_of_events(self):
+                if self.bankrupt[p] or self.finished or (len(self.events) >= MAX_GAME_EVENTS and out_of_events(self)):
                     break
                 if event in _FRESH:  # an event of the turn itself: its moves count from nothing
                     self._chain = 0
@@ -912,7 +916,7 @@ class Game(Money):
                     refusals += 1
                     if refusals >= MAX_REFUSALS:
                         return
-                if self.finished or self.bankrupt[p]:
+                if self.finished or self.bankrupt[p] or (len(self.events) >= MAX_GAME_EVENTS and out_of_events(self)):
                     return
                 direct = self._direct
                 decision = self._act[p]
@@ -1278,7 +1282,7 @@ class Game(Money):
         if not deck:
             return  # every card of the deck is held by players
         self._chain += 1
-        if self._chain > MAX_CHAINED_MOVES or out_of_events(self):
+        if self._chain > MAX_CHAINED_MOVES or (len(self.events) >= MAX_GAME_EVENTS and out_of_events(self)):
             return  # a card drawing from its own deck, over and over; or the game's record full
         if self.rules.shuffle_before_draw and len(deck) > 1:
             order = list(deck)
