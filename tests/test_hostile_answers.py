@@ -18,6 +18,7 @@ that are not UTF-8.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -83,8 +84,15 @@ def bare(kind: type) -> Any:
     return object.__new__(kind)
 
 
+def label(value: Any, width: int) -> str:
+    """A test id for ``value``: its repr without memory addresses (ids must be the same in every process, or
+    pytest-xdist's workers collect different tests), cut to ``width``."""
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", safe_repr(value, 200))
+    return text if len(text) <= width else text[:width] + "..."
+
+
 def ids(cases: list[tuple[Any, ...]]) -> list[str]:
-    return [safe_repr(case[0], 40) for case in cases]
+    return [label(case[0], 40) for case in cases]
 
 
 # ---------------------------------------------------------------------- the scenarios, one per decision
@@ -198,7 +206,7 @@ NOT_BOOLS = ["yes", "True", "", "no", 1, 0, 1.0, 0.0, NAN, None, [], [True], (Tr
 
 
 @pytest.mark.parametrize("decision", ["buy", "answer_trade", "lift_mortgage"])
-@pytest.mark.parametrize("answer", NOT_BOOLS, ids=[safe_repr(a, 30) for a in NOT_BOOLS])
+@pytest.mark.parametrize("answer", NOT_BOOLS, ids=[label(a, 30) for a in NOT_BOOLS])
 def test_a_yes_or_no_answer_that_is_not_a_bool_counts_as_no(decision, answer):
     check_refused(decision, answer, "True or False")
 
@@ -226,7 +234,7 @@ NOT_BIDS = ["10", "0", 10.0, 10.5, NAN, float("inf"), True, False, [10], (10,), 
             MyInt(10), Boom(), object(), 0.0, "", b"10"]
 
 
-@pytest.mark.parametrize("answer", NOT_BIDS, ids=[safe_repr(a, 30) for a in NOT_BIDS])
+@pytest.mark.parametrize("answer", NOT_BIDS, ids=[label(a, 30) for a in NOT_BIDS])
 def test_a_bid_that_is_not_a_whole_number_within_the_cash_is_refused(answer):
     check_refused("bid", answer, "a bid is a whole number (an int)")
 
@@ -251,7 +259,7 @@ NOT_JAIL = [1, 0, 2, True, "PAY", "pay ", "p", "", None, ["pay"], ("pay",), b"pa
             Boom(), HUGE, NAN, object()]
 
 
-@pytest.mark.parametrize("answer", NOT_JAIL, ids=[safe_repr(a, 30) for a in NOT_JAIL])
+@pytest.mark.parametrize("answer", NOT_JAIL, ids=[label(a, 30) for a in NOT_JAIL])
 def test_a_jail_answer_not_among_the_options_counts_as_roll(answer):
     check_refused("jail", answer, "choose one of roll, pay (a str); taken as roll")
 
@@ -260,7 +268,7 @@ NOT_CHOICES = [True, False, 1.0, 0.0, "1", "0", NAN, None, -1, 2, 10**100, HUGE,
                object()]
 
 
-@pytest.mark.parametrize("answer", NOT_CHOICES, ids=[safe_repr(a, 30) for a in NOT_CHOICES])
+@pytest.mark.parametrize("answer", NOT_CHOICES, ids=[label(a, 30) for a in NOT_CHOICES])
 def test_a_choice_that_is_not_an_index_counts_as_the_first_option(answer):
     check_refused("choose", answer, "choose a number (an int) from 0 to 1")
 
