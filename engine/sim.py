@@ -27,6 +27,7 @@ import signal
 import statistics
 import sys
 import threading
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -67,7 +68,20 @@ def spec_name(spec: AgentSpec) -> str:
     if isinstance(spec, str):
         return spec
     fallback = getattr(spec, "__name__", None)
-    return safe_name(getattr(spec, "name", None), fallback if isinstance(fallback, str) else type(spec).__name__)
+    name = getattr(spec, "name", None)
+    if isinstance(spec, type) and isinstance(name, (types.GetSetDescriptorType, types.MemberDescriptorType)):
+        name = _default_name(spec)
+    return safe_name(name, fallback if isinstance(fallback, str) else type(spec).__name__)
+
+
+def _default_name(cls: Any) -> Any:
+    """The ``name`` an instance of ``cls`` starts with where the class holds it as an instance attribute (an
+    agent class of the compiled build, or one with ``__slots__``): read off an instance made without its
+    ``__init__``, which may fail (it is the caller's to make); None when that cannot be made."""
+    try:
+        return getattr(cls.__new__(cls), "name", None)
+    except Exception:
+        return None
 #: ``progress(n)`` is told each time ``n`` more games have finished.
 Progress = Callable[[int], None]
 

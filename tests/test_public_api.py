@@ -223,3 +223,29 @@ def test_an_agents_name_is_shown_only_when_printable_and_short():
     agent = Named()
     agent.name = "Ada Lovelace"
     assert agent_name(agent) == "Ada Lovelace"
+
+
+def test_a_seat_given_as_a_class_is_named_as_its_agents_are_in_both_builds():
+    """simulate names a seat given as an agent class by the ``name`` its agents start with: the class's own
+    or the one it inherits (a compiled build holds a bot's name as an instance attribute, not on the class)."""
+    from monopoly.agents.bots import GreedyAgent, TraderAgent
+    from monopoly.sim import spec_name
+
+    class Greedier(GreedyAgent):
+        pass
+
+    class Mine(monopoly.Agent):
+        name = "mine"
+
+        def __init__(self):
+            raise RuntimeError("never made to be named")
+
+    class Slotted:
+        __slots__ = ("name",)
+
+    assert spec_name(TraderAgent) == "trader"
+    assert spec_name(Greedier) == "greedy"
+    assert spec_name(Mine) == "mine"
+    assert spec_name(monopoly.Agent) == "agent"
+    assert spec_name(Slotted) == "Slotted"  # no name set before __init__: the class's name
+    assert spec_name(lambda: monopoly.make_agent("greedy")) == "<lambda>"

@@ -57,7 +57,9 @@ AuctionItem = tuple[str, Any]
 class Agent:
     """A player's decisions. ``name`` labels it in results and logs."""
 
-    name = "agent"
+    #: Typed Any, not str: whatever an agent sets is checked where it is shown (``decisions.agent_name``), and a
+    #: compiled build would refuse a non-str at the assignment, where the pure package takes it.
+    name: Any = "agent"
 
     def setup(self, game: Game, seat: int, rng: random.Random) -> None:
         """Called once when the game is created; ``rng`` is this seat's own seeded generator."""
