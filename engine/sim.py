@@ -82,6 +82,8 @@ def _default_name(cls: Any) -> Any:
         return getattr(cls.__new__(cls), "name", None)
     except Exception:
         return None
+
+
 #: ``progress(n)`` is told each time ``n`` more games have finished.
 Progress = Callable[[int], None]
 

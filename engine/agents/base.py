@@ -58,7 +58,8 @@ class Agent:
     """A player's decisions. ``name`` labels it in results and logs."""
 
     #: Typed Any, not str: whatever an agent sets is checked where it is shown (``decisions.agent_name``), and a
-    #: compiled build would refuse a non-str at the assignment, where the pure package takes it.
+    #: compiled build would refuse a non-str at the assignment, where the pure package takes it. Subclasses
+    #: declare theirs as Any too (a compiled subclass keeps its base's attribute type).
     name: Any = "agent"
 
     def setup(self, game: Game, seat: int, rng: random.Random) -> None:

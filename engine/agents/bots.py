@@ -139,7 +139,7 @@ def streets(t: Any) -> list[Street]:
 class RandomAgent(Agent):
     """Uniformly random legal choices (from its own seeded generator)."""
 
-    name: Any = "random"  # as Agent.name: a compiled subclass keeps its base's attribute type
+    name: Any = "random"
 
     def buy(self, game: Game, seat: int, space: int) -> bool:
         return self.rng.random() < 0.5
@@ -176,7 +176,7 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """Buys everything it can, bids up to the price, builds as soon as it can."""
 
-    name: Any = "greedy"  # as Agent.name: a compiled subclass keeps its base's attribute type
+    name: Any = "greedy"
 
     def setup(self, game: Game, seat: int, rng: Any) -> None:
         super().setup(game, seat, rng)
@@ -262,7 +262,7 @@ def _greedy_build(game: Game, cash: int, groups: list[Street]) -> Action | None:
 class CautiousAgent(Agent):
     """Keeps a cash reserve, builds on its best groups, mortgages last."""
 
-    name: Any = "cautious"  # as Agent.name: a compiled subclass keeps its base's attribute type
+    name: Any = "cautious"
     reserve = 300
 
     def buy(self, game: Game, seat: int, space: int) -> bool:
@@ -371,7 +371,7 @@ class TraderAgent(GreedyAgent):
     A debt it leaves to the engine, which raises it at the least loss (:meth:`raise_funds`).
     """
 
-    name: Any = "trader"  # as Agent.name: a compiled subclass keeps its base's attribute type
+    name: Any = "trader"
     premium = 1.5
     margin = 25
 
