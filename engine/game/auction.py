@@ -107,6 +107,30 @@ def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
     return wanted, cheapest
 
 
+def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """(owner, lots, house cost) of every group to build on that one player owns whole, at the game's ownership
+    version (found again only when a lot changes hands); empty when fewer than two players own one."""
+    if game.whole_version == game.owner_version:
+        return game.whole
+    t = game.tables
+    owner = game.owner
+    found: list[tuple[int, tuple[int, ...], int]] = []
+    seats: set[int] = set()
+    for group, members in t.buildable_groups:
+        o = owner[members[0]]
+        if o < 0:
+            continue
+        for s in members:
+            if owner[s] != o:
+                break
+        else:
+            found.append((o, members, t.house_cost[group]))
+            seats.add(o)
+    game.whole = tuple(found) if len(seats) >= 2 else ()
+    game.whole_version = game.owner_version
+    return game.whole
+
+
 def shortage_possible(game: Game, space: int) -> bool:
     """Could a building on ``space`` be short: the rules auction the last buildings, two players or more own
     whole groups to build on, and the bank has fewer of the kind (a house, or a hotel on a full row) than
@@ -115,27 +139,19 @@ def shortage_possible(game: Game, space: int) -> bool:
     whoever wants one builds it.)"""
     if not game.rules.building.shortage_auction:
         return False
+    wholes = whole_groups(game)
+    if not wholes:  # fewer than two players own a whole group to build on
+        return False
     t = game.tables
-    owner, buildings, hph = game.owner, game.buildings, t.hph
+    buildings, hph = game.buildings, t.hph
     hotel = buildings[space] == hph
     left = game.hotels_left if hotel else game.houses_left
     room: dict[int, int] = {}  # by seat: what its whole groups could take
     cheapest: dict[int, int] = {}  # by seat: the least a building costs on them
-    for group, members in t.buildable_groups:
-        o = owner[members[0]]
-        if o < 0:
-            continue
-        whole = True
-        for s in members:
-            if owner[s] != o:
-                whole = False
-                break
-        if not whole:
-            continue
+    for o, members, cost in wholes:
         free = _room(buildings, members, hph, hotel)
         if free:
             room[o] = room.get(o, 0) + free
-            cost = t.house_cost[group]
             if o not in cheapest or cost < cheapest[o]:
                 cheapest[o] = cost
     if len(room) < 2:

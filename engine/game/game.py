@@ -151,6 +151,9 @@ class Game(Money):
         self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
         self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
+        #: The groups to build on owned whole, at the ownership version whole_version (auction.whole_groups)
+        self.whole: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        self.whole_version = -1
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
         # Only a last-standing game can skip the end check on a turn nobody went bankrupt.
