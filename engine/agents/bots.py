@@ -115,15 +115,27 @@ class _TraderTables:
         for street in trading:
             worth[street.group] = street.worth
         self.worth: tuple[int, ...] = tuple(worth)
-        #: What TraderAgent._side found, by the trader's class, premium and margin, its seat, the street and its owners:
-        #: shared by the traders of games played by the tables' own rules (another game's traders find the same).
-        self.sides: dict[tuple[Any, ...], _Side] = {}
-        #: What TraderAgent._plans_for found (the plans, their offers and the least cash of those), by the same
-        #: keys and the trader's signature: shared likewise.
-        self.plans: dict[tuple[Any, ...], _Plans] = {}
+        #: What TraderAgent._side found, by the trader's class, premium and margin and its seat (the side key),
+        #: then by the street and its owners: shared by the traders of games played by the tables' own rules
+        #: (another game's traders find the same).
+        self.sides: dict[tuple[Any, ...], dict[tuple[Street, tuple[int, ...]], _Side]] = {}
+        #: What TraderAgent._plans_for found (the plans, their offers and the least cash of those), by the side key,
+        #: then by the trader's signature: shared likewise.
+        self.plans: dict[tuple[Any, ...], dict[_Signature, _Plans]] = {}
         #: By the streets a trader has lots of (their places in ``streets``): those streets, each with where its
         #: lots are in the row of their owners, and the getter of that row (TraderAgent._watch_streets).
         self.watchings: dict[tuple[int, ...], tuple[list[tuple[Street, slice]], Getter]] = {}
+
+
+def _shared_by(found: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> Any:
+    """The traders' findings of side key ``key`` in ``found`` (made empty the first time; a few keys at most are
+    in use, and all are let go when more than 64 are)."""
+    mine = found.get(key)
+    if mine is None:
+        if len(found) > 64:
+            found.clear()
+        mine = found[key] = {}
+    return mine
 
 
 def _trader_tables(t: Any) -> _TraderTables:
@@ -393,9 +405,10 @@ class TraderAgent(GreedyAgent):
         self._signature: _Signature | None = None  # the split streets the plans were found from, with their owners
         # what _side and _plans_for found (the ruleset's traders' when the game plays by its rules)
         by_rules = game.rules is game.ruleset.rules
-        self._sides: dict[Any, _Side] = shared.sides if by_rules else {}
-        self._plans_found: dict[Any, _Plans] = shared.plans if by_rules else {}
-        self._side_key = (type(self), self.premium, self.margin, seat)  # what a side depends on, besides its street
+        side_key = (type(self), self.premium, self.margin, seat)  # what a side depends on, besides its street
+        self._sides: dict[tuple[Street, tuple[int, ...]], _Side] = _shared_by(shared.sides, side_key) if by_rules \
+            else {}
+        self._plans_found: dict[_Signature, _Plans] = _shared_by(shared.plans, side_key) if by_rules else {}
         self._liftable: list[tuple[int, int]] = []  # its mortgaged lots and what lifting each costs, board order
         self._liftable_flags: tuple[bool, ...] | None = None  # the mortgage flags of its lots they are for
         self._lift_least = _NO_OFFER  # the least those liftings cost
@@ -577,8 +590,7 @@ class TraderAgent(GreedyAgent):
         """The plans of the streets ``split`` (``signature``: their groups and owners), with every offer of them
         as (plan, rung, least cash) and the least of those: found once for a signature (by the traders of the
         ruleset when the game plays by its rules)."""
-        key = (*self._side_key, signature)
-        found = self._plans_found.get(key)
+        found = self._plans_found.get(signature)
         if found is not None:
             return found
         plans = self._find_plans(game, seat, split) if split else []
@@ -592,7 +604,7 @@ class TraderAgent(GreedyAgent):
         if not any(bankrupt[holder] for _, holders in split for holder in holders):  # what a game goes by alone
             if len(self._plans_found) > 4096:
                 self._plans_found.clear()
-            self._plans_found[key] = found
+            self._plans_found[signature] = found
         return found
 
     def _least_left(self, version: int) -> int:
@@ -607,9 +619,8 @@ class TraderAgent(GreedyAgent):
         bankrupt = game.bankrupt
         sides = self._sides
         split = []
-        key = self._side_key
         for part in parts:
-            side = sides.get((*key, *part))
+            side = sides.get(part)
             if side is None:
                 side = self._side(game, seat, *part)
             if not bankrupt[side[1]]:
@@ -671,8 +682,7 @@ class TraderAgent(GreedyAgent):
         side = (street, b, get, give, value, their_value, reserve, paid, change, their_change, lifts, purchase)
         if len(self._sides) > 4096:
             self._sides.clear()
-        key = (*self._side_key, street, holders)
-        self._sides[key] = side
+        self._sides[(street, holders)] = side
         return side
 
     def _offer(self, game: Game, seat: int) -> Trade | None:
