@@ -35,6 +35,8 @@ from monopoly.game.actions import (
     step_finder,
     verify,
 )
+from monopoly.game.auction import shortage_possible
+from monopoly.game.events import BUILD
 from monopoly.game.state import Setup
 from monopoly.sim import simulate
 
@@ -435,3 +437,52 @@ def test_a_step_finder_made_once_follows_a_whole_debt_as_cheapest_step_does(rule
                     copy._do(seat, step)
                     steps += 1
     assert steps > 100
+
+
+def _shortage_by_definition(game: Any, space: int) -> bool:
+    """shortage_possible's bound worked out plainly from the position: two players or more own whole groups with
+    room for the kind of building on ``space``, and the bank has fewer of that kind than the room of their whole
+    groups, as far as each one's cash goes at its cheapest building there."""
+    t = game.tables
+    if not game.rules.building.shortage_auction:
+        return False
+    hotel = game.buildings[space] == t.hph
+    left = game.hotels_left if hotel else game.houses_left
+    room: dict[int, int] = {}
+    cheapest: dict[int, int] = {}
+    for group, members in t.buildable_groups:
+        owners = {game.owner[s] for s in members}
+        if len(owners) != 1 or -1 in owners:
+            continue
+        (o,) = owners
+        free = sum(game.buildings[s] == t.hph for s in members) if hotel else \
+            sum(t.hph - game.buildings[s] for s in members if game.buildings[s] < t.hph)
+        if free:
+            room[o] = room.get(o, 0) + free
+            cheapest[o] = min(cheapest.get(o, t.house_cost[group]), t.house_cost[group])
+    if len(room) < 2:
+        return False
+    wanted = sum(free if cheapest[o] <= 0 else min(free, game.cash[o] // cheapest[o]) for o, free in room.items())
+    return left < wanted
+
+
+class ShortageChecked(TraderAgent):
+    """A trader that holds the engine's quick shortage check (its whole groups kept from one ownership version
+    to the next, its bound from the cash alone) to the plain definition, for every lot, at every action asked."""
+
+    checked = 0
+
+    def act(self, game: Any, seat: int) -> Any:
+        for s in game.tables.ownable:
+            assert shortage_possible(game, s) == _shortage_by_definition(game, s), (game.turn, s)
+        ShortageChecked.checked += 1
+        return super().act(game, seat)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_quick_shortage_check_is_the_plain_definition(seed):
+    ShortageChecked.checked = 0
+    game = monopoly.Game(CLASSIC, [ShortageChecked() for _ in range(4)], seed=seed, max_turns=400)
+    game.play()
+    assert ShortageChecked.checked > 50
+    assert any(e[0] == BUILD for e in game.events)  # builds happened (the check ran where it matters)

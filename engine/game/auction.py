@@ -109,13 +109,15 @@ def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
 
 def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """(owner, lots, house cost) of every group to build on that one player owns whole, at the game's ownership
-    version (found again only when a lot changes hands); empty when fewer than two players own one."""
+    version (found again only when a lot changes hands); empty when fewer than two players own one. Sets
+    ``game.whole_cheapest`` beside it: (seat, the least a building costs on its whole groups) of each of those
+    players, empty when one costs nothing."""
     if game.whole_version == game.owner_version:
         return game.whole
     t = game.tables
     owner = game.owner
     found: list[tuple[int, tuple[int, ...], int]] = []
-    seats: set[int] = set()
+    cheapest: dict[int, int] = {}  # by seat: the least a building costs on its whole groups
     for group, members in t.buildable_groups:
         o = owner[members[0]]
         if o < 0:
@@ -124,9 +126,14 @@ def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
             if owner[s] != o:
                 break
         else:
-            found.append((o, members, t.house_cost[group]))
-            seats.add(o)
-    game.whole = tuple(found) if len(seats) >= 2 else ()
+            cost = t.house_cost[group]
+            found.append((o, members, cost))
+            if o not in cheapest or cost < cheapest[o]:
+                cheapest[o] = cost
+    two = len(cheapest) >= 2
+    game.whole = tuple(found) if two else ()
+    # with no free building, the most the players could pay for is their cash over their cheapest building each
+    game.whole_cheapest = tuple(cheapest.items()) if two and min(cheapest.values()) > 0 else ()
     game.whole_version = game.owner_version
     return game.whole
 
@@ -146,6 +153,14 @@ def shortage_possible(game: Game, space: int) -> bool:
     buildings, hph = game.buildings, t.hph
     hotel = buildings[space] == hph
     left = game.hotels_left if hotel else game.houses_left
+    if game.whole_cheapest:  # a first bound, from the cash alone: the bank has more than they could pay for
+        cash = game.cash
+        most = 0
+        for o, cost in game.whole_cheapest:
+            if cash[o] > 0:
+                most += cash[o] // cost
+        if left >= most:
+            return False
     room: dict[int, int] = {}  # by seat: what its whole groups could take
     cheapest: dict[int, int] = {}  # by seat: the least a building costs on them
     for o, members, cost in wholes:

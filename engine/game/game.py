@@ -154,6 +154,7 @@ class Game(Money):
         #: The groups to build on owned whole, at the ownership version whole_version (auction.whole_groups)
         self.whole: tuple[tuple[int, tuple[int, ...], int], ...] = ()
         self.whole_version = -1
+        self.whole_cheapest: tuple[tuple[int, int], ...] = ()  # each of their owners' cheapest building
         self._fixed_dice: deque[tuple[int, ...]] = deque()
         self._doubles_limit = self.rules.jail.doubles_to_jail
         # Only a last-standing game can skip the end check on a turn nobody went bankrupt.
