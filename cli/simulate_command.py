@@ -21,6 +21,7 @@ from monopoly import (
     SimulationResult,
     StateError,
     Summary,
+    builtin_rulesets,
     escape,
     make_agent,
     ray_available,
@@ -80,18 +81,47 @@ def _agent_class(text: str) -> Any:
     return found
 
 
-def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameState:
-    """The checked position of ``path`` on ``ruleset``; exit 1 listing every problem."""
-    shown = escape(str(path))
+def _read_position(path: Path) -> tuple[dict[str, Any], Any]:
+    """The ruleset (id and variants) and the unchecked state of the position file ``path``; exit 1 when it is
+    no position, and when its game is over (there is nothing to play on)."""
     try:
         saved, state = read_position_file(path)
     except SaveError as exc:
         raise click.ClickException(escape(str(exc))) from None
+    if isinstance(state, dict) and state.get("finished") is True:
+        end = state.get("end_reason")
+        turn = state.get("turn")
+        how = f" ({escape(end)[:40]}" + (f", after turn {turn}" if type(turn) is int else "") + ")" \
+            if isinstance(end, str) else ""
+        raise click.ClickException(f"{escape(str(path))}: the game of this position is over{how}: there is nothing "
+                                   "to play on")
+    return saved, state
+
+
+def _saved_ruleset(path: Path, saved: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The built-in ruleset and variants a position names (by their ids), when all of them are built-in ones: a
+    position never decides which file is read, so one of a ruleset from a file needs that file given."""
+    editions = {b.id for b in builtin_rulesets() if b.kind == "edition"}
+    variants = {b.id for b in builtin_rulesets() if b.kind == "variant"}
+    if saved["id"] not in editions or not all(v in variants for v in saved["variants"]):
+        raise click.UsageError(f"{escape(str(path))} is a position of {escape(saved['id'])[:80]}"
+                               + (f" with variants {[escape(v)[:60] for v in saved['variants'][:8]]}"
+                                  if saved["variants"] else "")
+                               + ", not all built-in: give its ruleset as NAME_OR_PATH and its variants with "
+                               "--variant (a position never decides which file is read)")
+    return saved["id"], tuple(saved["variants"])
+
+
+def _position(path: Path, saved: dict[str, Any], state: Any, ruleset: Any, players: int,
+              max_turns: int) -> GameState:
+    """The checked position of ``path`` (``saved``, ``state``: what :func:`_read_position` read) on ``ruleset``;
+    exit 1 listing every problem."""
+    shown = escape(str(path))
     if saved["id"] != ruleset.id or saved["variants"] != list(ruleset.variants):
         raise click.ClickException(f"{shown} is a position of {escape(saved['id'])[:60]} with variants "
                                    f"{[escape(v)[:60] for v in saved['variants'][:8]]}, not {ruleset.id} with "
                                    f"{list(ruleset.variants)}: give that ruleset and those --variant options")
-    seats = len(state["cash"]) if isinstance(state, dict) and isinstance(state.get("cash"), list) else None
+    seats = _seats(state)
     if seats is not None and seats != players:
         raise click.BadParameter(f"the position in {shown} has {seats} players, not {players}",
                                  param_hint="'--players'")
@@ -106,13 +136,19 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
     return position
 
 
+def _seats(state: Any) -> int | None:
+    """How many players a position's (unchecked) state has, when it says."""
+    return len(state["cash"]) if isinstance(state, dict) and isinstance(state.get("cash"), list) else None
+
+
 @click.command("simulate")
-@click.argument("ruleset", metavar="NAME_OR_PATH")
+@click.argument("ruleset", metavar="[NAME_OR_PATH]", required=False)
 @VARIANT_OPTION
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
-@click.option("--players", default=DEFAULT_PLAYERS, show_default=True, metavar="A,B,...",
+@click.option("--players", default=None, metavar="A,B,...",
               help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), or module:Class for an agent "
-                   "class of your own.")
+                   f"class of your own.  [default: {DEFAULT_PLAYERS}; with --from, greedy in every seat of the "
+                   "position]")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game; game i uses SEED + i.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default 1); with --backend ray, the CPUs of the local cluster the command "
@@ -133,7 +169,7 @@ def _position(path: Path, ruleset: Any, players: int, max_turns: int) -> GameSta
               help="With --backend ray: join the cluster at this address ('auto': the one running on this "
                    "machine); without it the command starts a local cluster.")
 @FORCE_OPTION
-def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, players: str, seed: int,
+def simulate_command(ruleset: str | None, variants: tuple[str, ...], games: int, players: str | None, seed: int,
                      jobs: int | None, max_turns: int, log_dir: Path | None, fmt: str, start_path: Path | None,
                      backend: str, address: str | None, force: bool) -> None:
     """Play many games between bots and report win rates, game lengths and how games ended.
@@ -141,7 +177,25 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
     Game i (from 0) is played with seed SEED + i and fresh agents, so every
     game can be replayed on its own and the output does not depend on --jobs.
     A turn is one player's turn, doubles re-rolls included.
+
+    With --from POSITION, every game goes on from that position (a position
+    file or a save); NAME_OR_PATH may then be left out when the position's
+    ruleset and variants are built-in ones.
     """
+    read = _read_position(start_path) if start_path is not None else None
+    if ruleset is None:
+        if read is None:
+            raise click.UsageError("give the ruleset to simulate (NAME_OR_PATH, e.g. classic), or --from POSITION")
+        if variants:
+            raise click.UsageError("--variant needs the ruleset it applies to: give NAME_OR_PATH too")
+        assert start_path is not None
+        ruleset, variants = _saved_ruleset(start_path, read[0])
+        if fmt == "text":
+            click.echo(f"Ruleset {ruleset}" + (f" with {', '.join(variants)}" if variants else "")
+                       + ", built in, as the position names it.")
+    if players is None:
+        seats = _seats(read[1]) if read is not None else None
+        players = ",".join(["greedy"] * seats) if seats is not None and 1 <= seats <= 16 else DEFAULT_PLAYERS
     names = parse_players(players, classes=True)
     loaded = load_or_exit(ruleset, variants)
     if not loaded.min_players <= len(names) <= loaded.max_players:
@@ -154,7 +208,8 @@ def simulate_command(ruleset: str, variants: tuple[str, ...], games: int, player
     if backend == "ray" and not ray_available():
         raise click.BadParameter("the ray backend needs Ray, which is not installed here: "
                                  "pip install 'monopoly-engine[ray]'", param_hint="'--backend'")
-    start = _position(start_path, loaded, len(names), max_turns) if start_path is not None else None
+    start = _position(start_path, read[0], read[1], loaded, len(names), max_turns) \
+        if start_path is not None and read is not None else None
     if start is not None and log_dir is not None:
         raise click.UsageError("--log cannot be combined with --from: a log starts with the game")
     if log_dir is not None:

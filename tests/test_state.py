@@ -234,3 +234,49 @@ def test_simulate_from_a_damaged_position_lists_every_problem(tmp_path):
     three = CliRunner().invoke(cli, ["simulate", "classic", "--from", str(_position_file(
         tmp_path, Setup(CLASSIC, players=2).state)), "--players", "greedy,greedy,greedy"])
     assert three.exit_code == 2 and "has 2 players, not 3" in three.output
+
+
+def test_simulate_from_a_save_alone_takes_its_built_in_ruleset_and_a_greedy_bot_a_seat(tmp_path):
+    from monopoly.cli.main import cli
+
+    save = tmp_path / "game.save"
+    person = CliRunner().invoke(cli, ["play", "classic", "--players", "you,trader,cautious", "--seed", "4", "--save",
+                                      str(save)], input="n\n\n\n\n\n\n\n\nquit\n")
+    assert person.exit_code == 0, person.output
+    result = CliRunner().invoke(cli, ["simulate", "--from", str(save), "--games", "30", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["summary"]["ruleset"] == "classic" and data["summary"]["games"] == 30
+    assert [seat["agent"] for seat in data["summary"]["seats"]] == ["greedy", "greedy", "greedy"]
+    assert data["start"]["turn"] > 0
+    named = CliRunner().invoke(cli, ["simulate", "classic", "--from", str(save), "--players", "greedy,greedy,greedy",
+                                     "--games", "30", "--format", "json"])
+    assert json.loads(named.output)["summary"] == data["summary"]  # the same as naming them
+
+
+def test_simulate_needs_a_ruleset_or_a_position_and_a_file_ruleset_given(tmp_path):
+    from monopoly.cli.main import cli
+
+    bare = CliRunner().invoke(cli, ["simulate"])
+    assert bare.exit_code == 2 and "give the ruleset to simulate" in bare.output
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("id: mine\nname: Mine\nextends: classic\n")
+    ruleset = monopoly.load_ruleset(str(mine))
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position_to_json(ruleset, Setup(ruleset, players=2).checked())))
+    alone = CliRunner().invoke(cli, ["simulate", "--from", str(path), "--games", "5"])
+    assert alone.exit_code == 2 and "give its ruleset as NAME_OR_PATH" in alone.output, alone.output
+    given = CliRunner().invoke(cli, ["simulate", str(mine), "--from", str(path), "--games", "5"])
+    assert given.exit_code == 0, given.output
+
+
+def test_simulate_from_a_finished_game_says_there_is_nothing_to_play_on(tmp_path):
+    from monopoly.cli.main import cli
+
+    save = tmp_path / "done.save"
+    played = CliRunner().invoke(cli, ["play", "classic", "--players", "greedy,cautious", "--seed", "3", "--max-turns",
+                                      "20", "--save", str(save)])
+    assert played.exit_code == 0, played.output
+    result = CliRunner().invoke(cli, ["simulate", "--from", str(save), "--games", "5"])
+    assert result.exit_code == 1
+    assert "is over (turn_limit, after turn 20): there is nothing to play on" in result.output
