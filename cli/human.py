@@ -146,6 +146,7 @@ class HumanAgent(Agent):
         self.name = name
         self.narrator = narrator
         self._phase = -1
+        self._between_phase: tuple[int, int] | None = None  # (turn, seat to move) of the last `between` asked
         self._trades = 0
         self.clock: Any = None  # the session's clock of a time-limit game (its seconds left shown after a turn)
 
@@ -384,15 +385,51 @@ class HumanAgent(Agent):
             if self.clock is not None:
                 left = int(self.clock.left())
                 click.echo(f"Time left: {left // 3600}:{left // 60 % 60:02}:{left % 60:02}")
+        return self._actions(game, seat, "Before the next turn you may:", "end your turn", cards=True)
+
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Before a rival's turn: one line, Enter to pass; ``a`` opens the menu of :meth:`act` (without cards).
+        Not asked at all when there is nothing to do."""
+        legal = [a for a in game.legal_actions(seat) if not isinstance(a, UseCard)]
+        can_trade = self._can_trade(game, seat) and any(game.owner[s] >= 0 for s in game.tables.ownable)
+        if not legal and not can_trade:
+            return None
+        whose = "your" if to_move == seat else f"{self.label(to_move)}'s"
+        key = (game.turn, to_move)
+        if key != self._between_phase:  # a new chance: the question first
+            self._between_phase = key
+            self._trades = 0
+
+            def parse(text: str) -> bool:
+                low = text.lower()
+                if low in ("", "pass", "p", "n", "no"):
+                    return False
+                if low in ("a", "act"):
+                    return True
+                raise Invalid(f"'{shown(text)}' is not a choice: press Enter to pass, or type a to act.")
+
+            wanted = self.ask(game, seat, [f"{self._you(game, seat)}Before {whose} turn: press Enter to pass, or type "
+                                           "a to build, sell, mortgage or trade."], parse,
+                              ["Enter or pass: let the next turn begin", "a: build, sell, mortgage, lift or trade"])
+            if not wanted:
+                return None
+        return self._actions(game, seat, f"Before {whose} turn you may:", "let the turn begin", cards=False)
+
+    def _can_trade(self, game: Game, seat: int) -> bool:
+        return self._trades < game.rules.trades_per_phase and any(
+            q != seat and not game.bankrupt[q] for q in range(game.players))
+
+    def _actions(self, game: Game, seat: int, heading: str, done: str, *, cards: bool) -> Action | None:
+        """The menu of what ``seat`` may do now (a card's use only when ``cards``), until one is chosen or Enter
+        says ``done``."""
         while True:
-            legal = menu_order(game.legal_actions(seat))
-            can_trade = self._trades < game.rules.trades_per_phase and any(
-                q != seat and not game.bankrupt[q] for q in range(game.players))
-            lines = [f"{self._you(game, seat)}Before the next turn you may:"] + self._menu(game, legal)
+            legal = menu_order([a for a in game.legal_actions(seat) if cards or not isinstance(a, UseCard)])
+            can_trade = self._can_trade(game, seat)
+            lines = [f"{self._you(game, seat)}{heading}"] + self._menu(game, legal)
             if can_trade:
                 lines.append(f"  {'trade:':<15}t. propose a trade")
             choices = ([_numbers(len(legal))] if legal else []) + (["t"] if can_trade else [])
-            lines.append(f"Type {', '.join(choices + ['or press Enter to end your turn'])}:")
+            lines.append(f"Type {', '.join(choices + [f'or press Enter to {done}'])}:")
 
             def parse(text: str, legal: list[Action] = legal, can_trade: bool = can_trade,
                       choices: list[str] = choices) -> Action | _Trade | None:
@@ -405,13 +442,13 @@ class HumanAgent(Agent):
                 if number is not None and 1 <= number <= len(legal):
                     return legal[number - 1]
                 if low in ("t", "trade"):
-                    raise Invalid(f"You have made {game.rules.trades_per_phase} offers this turn: that is all the "
-                                  f"engine takes until your next turn.")
+                    raise Invalid(f"You have made {game.rules.trades_per_phase} offers here: that is all the "
+                                  f"engine takes until your next chance to act.")
                 raise Invalid(f"'{shown(text)}' is not a choice: type {', '.join(choices + ['or press Enter'])}.")
 
             helps = [f"{i}: {self.describe_action(game, a)}" for i, a in enumerate(legal, 1)]
             helps += ["t: propose a trade to another player"] if can_trade else []
-            helps += ["Enter or done: end your turn"]
+            helps += [f"Enter or done: {done}"]
             answer = self.ask(game, seat, lines, parse, helps)
             if isinstance(answer, _Trade):
                 trade = self.build_trade(game, seat)

@@ -29,6 +29,7 @@ DEFAULTS = {
     "jail": "roll",
     "choose": 0,
     "act": None,
+    "between": None,
     "answer_trade": False,
     "raise_funds": None,
     "lift_mortgage": False,
@@ -39,7 +40,7 @@ class ScriptedAgent(Agent):
     """An agent whose answers are given by the test, question by question.
 
     Keyword arguments are named after the questions: ``buy``, ``bid``, ``jail``,
-    ``choose``, ``act``, ``answer_trade`` (alias ``trade``), ``raise_funds`` and
+    ``choose``, ``act``, ``between``, ``answer_trade`` (alias ``trade``), ``raise_funds`` and
     ``lift_mortgage`` (alias ``lift``). Each is a constant, a list (answers in
     order, then the default) or a callable taking ``(game, seat, *question)``.
     """
@@ -105,6 +106,9 @@ class ScriptedAgent(Agent):
 
     def act(self, game: Game, seat: int) -> Any:
         return self._answer("act", game, seat)
+
+    def between(self, game: Game, seat: int, to_move: int) -> Any:
+        return self._answer("between", game, seat, to_move)
 
     def answer_trade(self, game: Game, seat: int, trade: Any) -> bool:
         return self._answer("answer_trade", game, seat, trade)

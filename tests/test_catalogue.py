@@ -170,7 +170,7 @@ def test_snake_eyes_with_the_speed_die_reads_the_two_white_dice(roll: tuple[Any,
     game.position[0] = 10
     game.fix_dice([roll, (2, 4, 3)])
     game.play_turn()
-    assert game.cash[0] - 1500 == bonus
+    assert game.cash[0] - game.ruleset.starting_cash == bonus
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

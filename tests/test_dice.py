@@ -26,9 +26,10 @@ EDITIONS = ("classic", "uk")
 
 
 def speed(edition: str = "classic", *, laps: int = 1, seats: int = 2, **scripts: Any) -> Any:
-    """A speed-die game, seat 0 to move from GO, having passed GO ``laps`` times (the die is thrown from 1)."""
+    """A speed-die game, seat 0 to move from GO, having passed GO ``laps`` times (the die is thrown from 1); each
+    seat holds 1,500 (the scenarios count from it: the variant's starting cash has a test of its own)."""
     agents = [ScriptedAgent(**scripts)] + [ScriptedAgent() for _ in range(seats - 1)]
-    scenario = setup_game(edition, ("speed-die",), seats, agents=agents)
+    scenario = setup_game(edition, ("speed-die",), seats, agents=agents, cash=1500)
     scenario.game.laps[0] = laps
     return scenario
 
@@ -177,7 +178,8 @@ def test_mr_monopoly_passes_the_lots_of_an_owner_who_collects_no_rent(tmp_path: 
     game.fix_dice([(1, 2, "mr_monopoly")])  # Baltic (seat 1's, in jail: no rent), then on to Boardwalk
     game.play_turn()
     assert game.position[0] == boardwalk
-    assert game.cash == [1500 - 50, 1500, 1500 + 50]
+    start = ruleset.starting_cash  # the speed die's 2,500
+    assert game.cash == [start - 50, start, start + 50]
 
 
 @pytest.mark.parametrize("holder", [0, 1])
@@ -475,7 +477,8 @@ def test_a_trigger_on_the_roll_reads_the_extra_die(tmp_path: Path) -> None:
     game.laps[0] = 1
     game.fix_dice([(1, 2, "bus")])  # the fare, then the Bus: 3 spaces (Baltic, declined)
     game.play_turn()
-    assert (game.position[0], game.cash[0]) == (3, 1485)
+    start = ruleset.starting_cash  # the speed die's 2,500
+    assert (game.position[0], game.cash[0]) == (3, start - 15)
     game.laps[1] = 1
     game.fix_dice([(1, 3, 3)])  # 30 collected, then 7 spaces: Chance
     game.current = 1
@@ -483,3 +486,19 @@ def test_a_trigger_on_the_roll_reads_the_extra_die(tmp_path: Path) -> None:
     [rolled] = [i for i, r in enumerate(game.events) if r[0] == ROLL and r[1] == 1]
     assert game.events[rolled + 1][:4] == (PAYMENT, monopoly.BANK, 1, 30)  # before the move (then a Chance card)
     assert [r[3] for r in game.events if r[0] == ROLL and len(r) > 3] == [("bus",), (3,)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_each_player_starts_with_an_extra_1000(edition: str) -> None:
+    """The printed Speed Die rules (Parker Brothers, 2007) begin: "When starting the game, hand out an extra $1,000
+    to each player": the edition's 1,500 and 1,000 more, paid as the starting cash."""
+    plain = monopoly.load_ruleset(edition)
+    speedy = monopoly.load_ruleset(edition, ["speed-die"])
+    assert plain.starting_cash == 1500 and speedy.starting_cash == 2500
+    game = monopoly.Game(speedy, players=3, seed=1)
+    events: list[dict[str, Any]] = []
+    game.observe(events.append)
+    game.start()
+    assert game.cash == [2500, 2500, 2500]
+    assert [(e["to"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"] == \
+        [(seat, 2500, "starting cash") for seat in range(3)]

@@ -391,15 +391,15 @@ def test_an_agent_that_raises_leaves_the_game_waiting_at_its_decision(kind, nth)
     assert copy.state() == game.state()
 
 
-@pytest.mark.parametrize(("kind", "nth"), [("buy", 3), ("raise_funds", 1), ("raise_funds", 5), ("jail", 1),
-                                           ("answer_trade", 1), ("answer_trade", 3), ("lift_mortgage", 1),
-                                           ("lift_mortgage", 2)])
-def test_an_agent_that_raises_at_any_decision_asked_directly_leaves_the_game_waiting_there(kind, nth):
-    """Buying, raising a debt, the jail's choice, answering a trade and lifting a mortgage handed over are asked
-    by the rules themselves while play() drives, as act and bid are: a trader that raises at one of them leaves
-    the game waiting at that decision, and played on (or copied and played on) it is the game never
-    interrupted."""
-    seed = 2  # seat 0 is asked each of these at least as often as the test's nth
+@pytest.mark.parametrize(("kind", "nth", "seed"), [("buy", 3, 2), ("raise_funds", 1, 2), ("raise_funds", 5, 2),
+                                                   ("jail", 1, 3), ("answer_trade", 1, 1), ("answer_trade", 3, 1),
+                                                   ("lift_mortgage", 1, 2), ("lift_mortgage", 2, 2),
+                                                   ("between", 1, 2), ("between", 60, 2)])
+def test_an_agent_that_raises_at_any_decision_asked_directly_leaves_the_game_waiting_there(kind, nth, seed):
+    """Buying, raising a debt, the jail's choice, answering a trade, lifting a mortgage handed over and acting
+    before another's turn are asked by the rules themselves while play() drives, as act and bid are: a trader
+    that raises at one of them leaves the game waiting at that decision, and played on (or copied and played on)
+    it is the game never interrupted. (In the game of ``seed`` seat 0 is asked ``kind`` at least ``nth`` times.)"""
     _, straight = straight_game(seed, names=("trader",) * 4, max_turns=400)
     flaky = _Flaky(kind, nth, "trader")
     game = monopoly.Game(CLASSIC, [flaky, *agents(("trader",) * 3)], seed=seed, max_turns=400)

@@ -47,6 +47,7 @@ WRONG = {
     "buy": "maybe", "bid": "lots", "jail": "dance", "choose": "7", "act": "99", "trade_who": "nobody",
     "give_lots": "0", "give_cash": "ten", "give_cards": "9", "get_lots": "1,1", "get_cash": "-5",
     "get_cards": "9", "confirm": "perhaps", "answer_trade": "hmm", "raise_funds": "x", "lift_mortgage": "later",
+    "between": "wait", "between_menu": "98",
 }
 #: What the play loop says about each wrong answer.
 EXPLAINED = {
@@ -55,6 +56,7 @@ EXPLAINED = {
     "0": "is not one of the lots you own", "ten": "is not an amount", "1,1": "is named twice",
     "-5": "is not an amount", "perhaps": "please answer yes or no", "hmm": "please answer yes or no",
     "x": "is not a choice", "later": "please answer yes or no", "9": "is not one of the cards",
+    "wait": "press Enter to pass, or type a to act", "98": "is not a choice",
 }
 #: Commands typed at the first question between turns (they answer nothing and ask again).
 COMMANDS = ["help", "board", "me", "players"]
@@ -68,6 +70,8 @@ def _kind(lines: Sequence[str], context: str) -> str:
                         ("Cards you want", "get_cards"), ("Offer ", "confirm")):
         if first.startswith(start):
             return kind
+    if context == "between":  # the one-line question, then the menu when the person asked for it
+        return "between_menu" if first.endswith("turn you may:") else "between"
     assert context, f"a question without a decision: {last}"
     return context
 
@@ -132,6 +136,10 @@ class ScriptedPerson(HumanAgent):
         self._asked("act")
         return super().act(game, seat)
 
+    def between(self, game, seat, to_move):
+        self._asked("between", to_move)
+        return super().between(game, seat, to_move)
+
     def answer_trade(self, game, seat, trade):
         self._asked("answer_trade", trade)
         return super().answer_trade(game, seat, trade)
@@ -172,15 +180,27 @@ class ScriptedPerson(HumanAgent):
             return "y" if cash > 3 * game.unmortgage_cost(q[0]) else "n"
         if kind == "act":
             return self._act(game, seat)
+        if kind in ("between", "between_menu"):  # builds before a rival's roll when it has cash to spare
+            build = self._build(game, seat)
+            return ("a" if kind == "between" else build) if build else ""
         return self.plan.pop(kind, "")
+
+    def _build(self, game: Game, seat: int) -> str:
+        """The menu number of a build it has the cash for with 150 to spare, or ""."""
+        t = game.tables
+        legal = menu_order(game.legal_actions(seat))
+        for i, action in enumerate(legal, 1):
+            if type(action) is Build and game.cash[seat] - t.house_cost[t.group_of[action.space]] > 150:
+                return str(i)
+        return ""
 
     def _act(self, game: Game, seat: int) -> str:
         t = game.tables
         cash = game.cash[seat]
         legal = menu_order(game.legal_actions(seat))
-        for i, action in enumerate(legal, 1):
-            if type(action) is Build and cash - t.house_cost[t.group_of[action.space]] > 150:
-                return str(i)
+        build = self._build(game, seat)
+        if build:
+            return build
         if cash < 120:
             for i, action in enumerate(legal, 1):
                 if type(action) is Mortgage:
@@ -263,7 +283,7 @@ def test_the_scripted_game_has_every_kind_of_decision(script):
     assert any(e["type"] == "trade" and e["proposer"] == 0 and e["accepted"] for e in events)
     assert any(e["type"] == "trade" and e["proposer"] == 0 and not e["accepted"] for e in events)
     decided = {e["kind"] for e in events if e["type"] == "decision"}
-    assert {"buy", "bid", "jail", "act", "answer_trade", "raise_funds"} <= decided, decided
+    assert {"buy", "bid", "jail", "act", "between", "answer_trade", "raise_funds"} <= decided, decided
     wrong = {person.typed[i] for i, k in enumerate(person.kinds) if k == "wrong"}
     assert {"maybe", "lots", "99", "nobody", "ten", "perhaps"} <= wrong
     # building evenly: a street never gets two buildings more than another of its group
@@ -521,7 +541,10 @@ def test_going_to_jail_and_paying_out():
     game = table.game
     game.position[0] = 25
     table.ready([(2, 3), (1, 2), (1, 3), (6, 4)])
-    screen = table.play(["", "dance", "2", ""], turns=4)
+    # the act after going to jail; before greedy-3's turn and before one's own (greedy-2 owns a lot since its
+    # turn: there is something to trade), Enter passes; in jail
+    screen = table.play(["", "", "", "dance", "2", ""], turns=4)
+    assert "Before greedy-3's turn: press Enter to pass" in screen and "Before your turn: press Enter" in screen
     assert "You go to jail." in screen
     assert "You are in jail. What do you do?" in screen
     assert "'dance' is not a choice here: type roll, pay." in screen
@@ -642,8 +665,9 @@ def test_quit_without_saving():
 def test_hot_seat_asks_each_person_by_name():
     table = Table("human:Ada,human:Bo")
     table.ready([(1, 2), (1, 2)])
-    screen = table.play(["y", "", ""], turns=2)
+    screen = table.play(["y", "", "", ""], turns=2)  # Bo may act before his own turn: Enter passes
     assert "Ada: Baltic Avenue is for sale at $60" in screen
+    assert "Bo: Before your turn: press Enter to pass" in screen
     assert "Ada> " in screen and "Bo> " in screen
     assert "Bo pays $4 rent to Ada for Baltic Avenue." in screen
 

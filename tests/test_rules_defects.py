@@ -489,8 +489,8 @@ def test_tournament_refuses_breaking_a_hotel_down_into_the_banks_last_houses():
     assert not game.apply(0, SellBuilding(idx(game, BROWNS[0])))
     assert snapshot(game) == before
     assert refusals(events) == ["breaking the hotel on Mediterranean Avenue down into houses would leave the bank "
-                                "without houses: hotels may not be broken down to create a housing shortage, "
-                                "only to raise money for a debt"]
+                                "with fewer houses than the other players could build: hotels may not be broken "
+                                "down to create a housing shortage, only to raise money for a debt"]
 
 
 def test_tournament_refuses_a_partial_breakdown_that_empties_the_bank():

@@ -144,3 +144,60 @@ def test_a_game_that_ends_during_the_forced_fine_ends_there_and_its_last_positio
     assert game.jail_turns[0] == 1 and game.state().problems(ruleset) == []
     data = json.loads(json.dumps(game.state().to_json()))
     assert GameState.from_json(data, ruleset, players=2).jail_turns == [1, -1]
+
+
+# The printed rules (Parker Brothers), on getting out of jail: "(1) throwing doubles on any of your next three
+# turns [...] (2) using the 'Get Out of Jail Free' card [...] (3) purchasing the 'Get Out of Jail Free' card from
+# another player [...] (4) paying a fine of $50 before you roll the dice on either of your next two turns. If
+# you do not throw doubles by your third turn, you must pay the $50 fine. You then get out of Jail and
+# immediately move forward the number of spaces shown by your throw."
+
+
+def test_on_the_third_turn_paying_first_is_not_offered_and_a_double_frees_without_another_throw():
+    """"paying a fine of $50 before you roll the dice on either of your next two turns": on the third the player
+    throws; a double frees (no fine) and is no licence to throw again."""
+    game, events = jailed(ScriptedAgent(jail="pay"))  # would pay first if asked
+    game.jail_turns[0] = 2  # two failed tries behind: the third turn in jail
+    game.fix_dice([(3, 3), (1, 2)])
+    game.play_turn()
+    assert game.agents[0].questions("jail") == []  # only the throw: nothing to choose
+    assert rolls(events) == [(3, 3)]  # the double moves the player, and the turn ends there
+    assert game.position[0] == sp(game, "St. James Place")  # 10 + 6
+    assert game.jail_turns[0] == -1 and game.cash[0] == 1500 and payments(events) == []
+    assert [(e["action"], e["how"]) for e in of_type(events, "jail")] == [("leave", "doubles")]
+
+
+def test_on_the_third_turn_the_card_is_still_offered_beside_the_throw():
+    """The card is one of the ways out on any turn in jail; only paying first is limited to the first two."""
+    game, events = jailed(ScriptedAgent(jail="card"))
+    hold_card(game, 0, "chance", "Get out of Jail Free")
+    game.jail_turns[0] = 2
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert game.agents[0].questions("jail") == [(("roll", "card"),)]
+    assert [(e["action"], e["how"]) for e in of_type(events, "jail")] == [("leave", "card")]
+    assert game.position[0] == sp(game, "States Avenue") and game.cash[0] == 1500
+
+
+def test_on_the_second_turn_paying_first_is_still_offered():
+    game, events = jailed(ScriptedAgent(jail="pay"))
+    game.jail_turns[0] = 1  # the second turn in jail
+    game.fix_dice([(1, 2)])
+    game.play_turn()
+    assert game.agents[0].questions("jail") == [(("roll", "pay"),)]
+    assert payments(events) == [(0, "bank", 50, "jail fine")] and game.position[0] == sp(game, "States Avenue")
+
+
+def test_a_ruleset_may_let_the_fine_be_paid_first_on_the_last_turn_too(tmp_path):
+    """rules.jail.pay_on_last_turn: the knob for a ruleset that wants otherwise; the player who pays first then
+    throws as on any turn, a double throwing again."""
+    variant = tmp_path / "pay-any-turn.yaml"
+    variant.write_text("id: pay-any-turn\nkind: variant\nname: Pay any turn\ndescription: pay on any turn.\n"
+                       "rules: {jail: {pay_on_last_turn: true}}\n", encoding="utf-8")
+    game, events = setup_game(variants=[str(variant)], agents=[ScriptedAgent(jail="pay"), ScriptedAgent()])
+    game.position[0], game.jail_turns[0] = sp(game, "Jail"), 2
+    game.fix_dice([(3, 3), (1, 2)])  # out, 10 -> 16, the double throws again -> 19
+    game.play_turn()
+    assert game.agents[0].questions("jail") == [(("roll", "pay"),)]
+    assert payments(events)[0] == (0, "bank", 50, "jail fine")
+    assert rolls(events) == [(3, 3), (1, 2)] and game.position[0] == sp(game, "New York Avenue")

@@ -160,24 +160,61 @@ def test_income_tax_2008_is_a_flat_200_with_no_choice():
 # ---------------------------------------------------------------- tournament
 
 
-def hotels_on_browns(variants):
-    agents = [ScriptedAgent(), ScriptedAgent()]
-    game, events = setup_game(variants=variants, agents=agents, cash=[0, 1500])
+def hotels_on_browns(variants, players=2):
+    agents = [ScriptedAgent() for _ in range(players)]
+    game, events = setup_game(variants=variants, agents=agents, seats=players, cash=[0] + [1500] * (players - 1))
     med, baltic = own(game, 0, "Mediterranean Avenue", "Baltic Avenue")
     build(game, {"Mediterranean Avenue": 5, "Baltic Avenue": 5})
+    own(game, 1, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")  # a rival who may build (50 a house)
     return game, events, med, baltic
+
+
+SHORTAGE_REFUSED = ("breaking the hotel on {} down into houses would leave the bank with fewer houses than the "
+                    "other players could build: hotels may not be broken down to create a housing shortage, only to "
+                    "raise money for a debt")
 
 
 def test_tournament_refuses_breaking_a_hotel_down_into_a_shortage_outside_a_debt():
     game, events, med, _baltic = hotels_on_browns(["tournament"])
-    game.houses_left = 4  # breaking the hotel would take the bank's last houses
+    game.houses_left = 4  # breaking the hotel would take the bank's last houses; the rival wants 12
     before = snapshot(game)
     neutral_turn(game, 0, SellBuilding(med))
     before["position"][0] = 10
     assert snapshot(game) == before
-    assert refusals(events) == ["breaking the hotel on Mediterranean Avenue down into houses would leave the "
-                                "bank without houses: hotels may not be broken down to create a housing "
-                                "shortage, only to raise money for a debt"]
+    assert refusals(events) == [SHORTAGE_REFUSED.format("Mediterranean Avenue")]
+
+
+def test_tournament_the_1983_ruling_as_written_three_hotels_to_twelve_houses():
+    """The tournament rule (the 1983 ruling): hotels may not be broken down into houses to create a housing
+    shortage, only to raise money for a debt. The tactic it forbade: three hotels broken down into twelve houses so
+    that the rivals cannot buy. With 13 houses in the bank and two rivals who could build two houses each (their
+    cash allowing), the first two breakdowns leave 9 and 5 houses, enough for the four wanted; the third would
+    leave one for the four: refused, and nothing changes."""
+    game, events = setup_game(variants=["tournament"], seats=3, cash=[0, 100, 200])
+    lots = own(game, 0, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
+    build(game, {"Oriental Avenue": 5, "Vermont Avenue": 5, "Connecticut Avenue": 5})
+    own(game, 1, "Mediterranean Avenue", "Baltic Avenue")  # houses at 50: 100 pays for two
+    own(game, 2, "St. Charles Place", "States Avenue", "Virginia Avenue")  # houses at 100: 200 pays for two
+    game.houses_left = 13
+    assert game.apply(0, SellBuilding(lots[0])) and game.houses_left == 9
+    assert game.apply(0, SellBuilding(lots[1])) and game.houses_left == 5
+    before = snapshot(game)
+    assert SellBuilding(lots[2]) not in game.legal_actions(0)
+    assert not game.apply(0, SellBuilding(lots[2]))
+    assert snapshot(game) == before and game.buildings[lots[2]] == 5
+    assert refusals(events) == [SHORTAGE_REFUSED.format("Connecticut Avenue")]
+
+
+def test_tournament_allows_a_breakdown_that_empties_the_bank_when_no_rival_could_build():
+    """What is measured is what the other players could want: none of them owns a group to build on (or has the
+    cash), so the bank's last houses go to the hotel's owner."""
+    game, events = setup_game(variants=["tournament"], cash=[0, 1500])
+    med, _baltic = own(game, 0, "Mediterranean Avenue", "Baltic Avenue")
+    build(game, {"Mediterranean Avenue": 5, "Baltic Avenue": 5})
+    own(game, 1, "Oriental Avenue", "Vermont Avenue")  # two of three light blues: nothing to build on
+    game.houses_left = 4
+    assert game.apply(0, SellBuilding(med))
+    assert game.buildings[med] == 4 and game.houses_left == 0 and refusals(events) == []
 
 
 def test_tournament_allows_breaking_a_hotel_down_when_it_causes_no_shortage():

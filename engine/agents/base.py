@@ -22,6 +22,8 @@ decision           a well-typed answer             anything else counts as (and 
 ``choose``         an ``int`` index of options     0, the first alternative
 ``act``            an action or ``None``           the action is skipped; after a few
                                                    refusals the phase ends
+``between``        an action (no card use) or      as ``act``
+                   ``None``
 ``answer_trade``   ``True`` or ``False``           ``False``: the trade is declined
 ``raise_funds``    a ``SellBuilding`` or           skipped; after a few refusals the engine
                    ``Mortgage``, or ``None``       sells and mortgages for you
@@ -44,6 +46,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .._mypyc import mypyc_attr
+from ..game.decisions import FORWARDING, QUIET
 
 if TYPE_CHECKING:
     from ..game.actions import Action, Trade
@@ -86,6 +89,13 @@ class Agent:
 
     def act(self, game: Game, seat: int) -> Action | None:
         """After your turn: one action (build, sell, mortgage, unmortgage, trade), or None when done."""
+        return None
+
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Before another player's turn (``to_move``'s: the rules let every player act between any two turns):
+        one action as for :meth:`act` but a card's use, or None when done. Asked of every player still in the
+        game after the mover's own actions, in turn order from ``to_move``. This default never acts, and an
+        agent that keeps it is not even called while :func:`~monopoly.play` drives (its answer is None)."""
         return None
 
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
@@ -154,6 +164,10 @@ class Wrapper(Agent):
     def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self.inner.act(game, seat)
 
+    def between(self, game: Game, seat: int, to_move: int) -> Any:
+        ask = getattr(self.inner, "between", None)  # an agent without it never acts out of turn
+        return ask(game, seat, to_move) if ask is not None else None
+
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self.inner.answer_trade(game, seat, trade)
 
@@ -176,3 +190,7 @@ class Wrapper(Agent):
         put = getattr(self.inner, "set_state", None)
         if put is not None and state is not None:
             put(state)
+
+
+QUIET.add(Agent.between)
+FORWARDING.add(Wrapper.between)

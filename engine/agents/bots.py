@@ -173,6 +173,13 @@ class RandomAgent(Agent):
         legal = game.legal_actions(seat)
         return self.rng.choice(legal) if legal else None
 
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Now and then (one chance in ten) one of its actions before another's turn, a card's use aside."""
+        if self.rng.random() < 0.9:
+            return None
+        legal = [action for action in game.legal_actions(seat) if type(action) is not UseCard]
+        return self.rng.choice(legal) if legal else None
+
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
         return self.rng.random() < 0.5
 
@@ -248,6 +255,17 @@ class GreedyAgent(Agent):
                     return Unmortgage(s)
         return None
 
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Before another's turn: a building, as after its own (the rent it has collected since may pay for one
+        before the next roll lands on its lots); no cards, no lifting of mortgages."""
+        if game.owner_version != self._version:
+            self._version = game.owner_version
+            self._groups = _full_streets(game).get(seat, [])
+            self._cheapest_house = min([street.house_cost for street in self._groups], default=0)
+        if self._groups and game.cash[seat] >= self._cheapest_house:
+            return _greedy_build(game, game.cash[seat], self._groups)
+        return None
+
     def lift_mortgage(self, game: Game, seat: int, space: int) -> bool:
         return game.cash[seat] >= 2 * game.unmortgage_cost(space)
 
@@ -297,6 +315,17 @@ class CautiousAgent(Agent):
         return cheapest_option(game, seat, options)
 
     def act(self, game: Game, seat: int) -> Action | None:
+        build = self._best_build(game, seat)
+        if build is not None:
+            return build
+        return _affordable_unmortgage(game, seat, reserve=self.reserve * 2)
+
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Before another's turn: its best building, keeping its reserve, as after its own turn."""
+        return self._best_build(game, seat)
+
+    def _best_build(self, game: Game, seat: int) -> Build | None:
+        """The building that adds the most rent for its cost on its whole groups, keeping the reserve."""
         t = game.tables
         best = None
         for g in full_groups(game, seat):
@@ -318,7 +347,7 @@ class CautiousAgent(Agent):
                 best = (score, lot)
         if best is not None:
             return Build(best[1])
-        return _affordable_unmortgage(game, seat, reserve=self.reserve * 2)
+        return None
 
     def raise_funds(self, game: Game, seat: int, owed: int) -> Action | None:
         t = game.tables
@@ -473,6 +502,16 @@ class TraderAgent(GreedyAgent):
                         return Unmortgage(s)
         if cash >= self._least_cash:  # an offer left that it may have the cash for
             return self._offer(game, seat)
+        return None
+
+    def between(self, game: Game, seat: int, to_move: int) -> Action | None:
+        """Before another's turn: greedy's building (its whole groups found with the rest of the trader's
+        bookkeeping); its offers wait for its own turn."""
+        if game.owner_version != self._version:
+            self._update(game, seat)
+        cash = game.cash[seat]
+        if self._groups and cash >= self._cheapest_house:
+            return _greedy_build(game, cash, self._groups)
         return None
 
     def _own_flags(self, game: Game, seat: int) -> tuple[bool, ...]:

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.actions import Trade
+from ..game.decisions import FORWARDING, decode_answer, encode_answer
 from ..game.decisions import KINDS as DECISION_KINDS
-from ..game.decisions import decode_answer, encode_answer
 from ..game.events import LOG_V2_ONLY, LOG_VERSION, RULES_VERSION
 from .base import Agent, AuctionItem, Wrapper
 
@@ -97,6 +97,12 @@ class RecordingAgent(Wrapper):
     def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._record(game, seat, "act", self.inner.act(game, seat))
 
+    def between(self, game: Game, seat: int, to_move: int) -> Any:
+        """The inner agent's answer, recorded. An inner agent that never acts out of turn makes the recorder quiet
+        too (FORWARDING): it is not asked, and nothing is recorded (see :class:`ReplayAgent`)."""
+        ask = getattr(self.inner, "between", None)
+        return self._record(game, seat, "between", ask(game, seat, to_move) if ask is not None else None)
+
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self._record(game, seat, "answer_trade", self.inner.answer_trade(game, seat, trade))
 
@@ -105,6 +111,9 @@ class RecordingAgent(Wrapper):
 
     def lift_mortgage(self, game: Game, seat: int, space: int) -> Any:
         return self._record(game, seat, "lift_mortgage", self.inner.lift_mortgage(game, seat, space))
+
+
+FORWARDING.add(RecordingAgent.between)
 
 
 class ReplayAgent(Agent):
@@ -119,6 +128,9 @@ class ReplayAgent(Agent):
         self.name = name
         self._decisions = deque(decisions)
         self.answered = 0
+        # A seat whose agent never acted out of turn has no `between` recorded (its recorder was not asked):
+        # it answers None without taking a recorded decision.
+        self.quiet_between = not any(kind == "between" for kind, _ in self._decisions)
 
     def _next(self, seat: int, kind: str) -> Any:
         if not self._decisions:
@@ -146,6 +158,9 @@ class ReplayAgent(Agent):
 
     def act(self, game: Game, seat: int) -> Any:  # the inner agent's answer, as it is: the engine checks it
         return self._next(seat, "act")
+
+    def between(self, game: Game, seat: int, to_move: int) -> Any:
+        return None if self.quiet_between else self._next(seat, "between")
 
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> Any:
         return self._next(seat, "answer_trade")
@@ -251,6 +266,20 @@ def _told_then_asked(kind: str) -> Any:
 
 for _kind in DECISION_KINDS:
     setattr(_ClockTold, _kind, _told_then_asked(_kind))
+FORWARDING.add(_ClockTold.between)  # quiet when the replayed seat is
+
+
+def as_played_by(ruleset: Any, version: int) -> Any:
+    """``ruleset`` as an engine of rules version ``version`` played it, where a knob of the rules says how: before
+    version 4 only the mover acted between turns (``rules.between_turns: mover``) and the fine could be paid
+    first on the last turn in jail too (``rules.jail.pay_on_last_turn``). The other changes of version 4 (the
+    tournament rule's breakdowns, the speed die's cash) have no knob: a log that reaches them differs, and the
+    replay says which version played it."""
+    if version >= 4:
+        return ruleset
+    rules = ruleset.rules
+    return attrs.evolve(ruleset, rules=attrs.evolve(rules, between_turns="mover",
+                                                    jail=attrs.evolve(rules.jail, pay_on_last_turn=True)))
 
 
 def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck:
@@ -287,6 +316,7 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
         raise ValueError("the log does not start with a game_start event")
     start = events[0]
     logged_rules = start.get("rules", 1)
+    ruleset = as_played_by(ruleset, logged_rules if type(logged_rules) is int else RULES_VERSION)
     version_note = "" if logged_rules == RULES_VERSION else (
         f" (the log was played by rules version {logged_rules}, this engine plays version {RULES_VERSION}: a game "
         "that reaches a rule changed since plays differently, so such a log cannot be verified by this version)")

@@ -31,7 +31,8 @@ on passing a space and on events of the game are not followed: one whose effect 
 player (or keep them out of jail, ``instead`` on go_to_jail) makes the odds approximate, and
 ``LandingOdds.approximate`` names it.
 
-``jail="short"``: a jailed player pays at once and rolls as usual.
+``jail="short"``: a jailed player pays at once and rolls as usual (where the rules let the fine be paid
+first: on a jail of one turn, ``max_turns: 1``, the print has the player throw first, as ``long`` does).
 ``jail="long"``: a jailed player rolls for doubles up to the limit; each failed
 roll ends "in jail", and after the last failed roll the fine is paid and the
 token moves by that roll.
@@ -387,7 +388,8 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
     rules = ruleset.rules.jail
     limit = rules.doubles_to_jail
     streak_states = max(limit, 1)  # doubles in a row so far: 0 .. limit-1
-    attempts = max(rules.max_turns, 1) if jail == "long" else 1
+    pays_first = jail == "short" and (rules.max_turns > 1 or rules.pay_on_last_turn)
+    attempts = 1 if pays_first else max(rules.max_turns, 1)
     outcomes = dice_outcomes(ruleset.dice_count, ruleset.dice_sides, ruleset.dice_doubles)
 
     # State numbering: (space, streak) -> space * streak_states + streak; jail k -> n * streak_states + k.
@@ -407,7 +409,7 @@ def landing_odds(ruleset: Ruleset, jail: str = "short") -> LandingOdds:
         for streak in range(streak_states):
             rows.append(_roll_from(board, outcomes, space, streak, limit, state))
     for k in range(attempts):
-        if jail == "short":
+        if pays_first:
             rows.append(_roll_from(board, outcomes, board.jail, 0, limit, state))
             continue
         row: dict[int, float] = defaultdict(float)

@@ -251,10 +251,10 @@ def verify(game: Game, seat: Any, action: Any, *, raising: bool = False) -> None
         if game.rules.building.even and level < max(lots(game.buildings)):
             raise IllegalAction(f"sell evenly: another lot of the group has more buildings than {t.names[space]}")
         if level == t.hotel_level and game.rules.building.hotel_breakdown == "debts_only" and not raising and \
-                _leaves_bank_without_houses(game, space):
+                _breakdown_makes_shortage(game, seat, space):
             raise IllegalAction(f"breaking the hotel on {t.names[space]} down into houses would leave the bank "
-                                "without houses: hotels may not be broken down to create a housing shortage, only "
-                                "to raise money for a debt")
+                                "with fewer houses than the other players could build: hotels may not be broken "
+                                "down to create a housing shortage, only to raise money for a debt")
     elif kind is Mortgage:
         if not game.rules.mortgage_allowed:
             raise IllegalAction("the rules allow no mortgages")
@@ -362,11 +362,75 @@ def houses_taken(t: Any, buildings: list[int], changes: tuple[tuple[int, int], .
     return -sum(stock_change(buildings[s], new, hotel_level=t.hotel_level)[0] for s, new in changes)
 
 
-def _leaves_bank_without_houses(game: Game, space: int) -> bool:
-    """Breaking the hotel on ``space`` takes the bank's last houses: the printed rules' housing shortage
-    ("when the Bank has no houses to sell")."""
+def _breakdown_makes_shortage(game: Game, seat: int, space: int) -> bool:
+    """Breaking the hotel on ``space`` down would leave the bank with fewer houses than the other players could
+    then want to build (:func:`demand`, whatever the bank has): the tactic the 1983 ruling forbade, hotels
+    broken down so that rivals cannot buy houses."""
     taken = houses_taken(game.tables, game.buildings, sale_of(game, space))
-    return taken > 0 and game.houses_left - taken <= 0
+    if taken <= 0:
+        return False
+    left = game.houses_left - taken
+    wanted = 0
+    for other in range(game.players):
+        if other != seat and not game.bankrupt[other]:
+            wanted += demand(game, other, False, stock=False)[0]
+            if wanted > left:
+                return True
+    return False
+
+
+def group_room(buildings: list[int], members: tuple[int, ...], hph: int, hotel: bool) -> int:
+    """What a group's lots could still take: houses up to a full row on each, or hotels on the full rows."""
+    free = 0
+    for s in members:
+        level = buildings[s]
+        if hotel:
+            free += level == hph
+        elif level < hph:
+            free += hph - level
+    return free
+
+
+def demand(game: Game, seat: int, hotel: bool, *, stock: bool = True) -> tuple[int, int]:
+    """(how many houses, or hotels, ``seat`` could build now one after another, its cash allowing at their
+    printed costs, whatever the bank has left; the lowest of those costs, 0 when it could build none): what a
+    housing shortage weighs (the shortage auction, the tournament rule).
+
+    A house: every group with a lot it may build a house on now counts every house its lots still lack; a
+    hotel: every lot it may put a hotel on now. The cheapest count first as far as the cash goes. With
+    ``stock`` False, a house counts on a group where only the bank's empty stock stops it (the seat owns the
+    group whole, nothing of it is mortgaged, the rules let it build)."""
+    t = game.tables
+    owner, buildings, mortgaged, hph = game.owner, game.buildings, game.mortgaged, t.hph
+    builds = space_actions(t)  # by space: its actions, the build first
+    free: dict[int, int] = {}  # by group: the buildings it could take
+    for group, members in t.buildable_groups:
+        if owner[members[0]] != seat:
+            continue
+        if hotel:
+            count = sum(1 for s in members if buildings[s] == hph and can(game, seat, builds[s][0]))
+        elif not stock:
+            whole = all(owner[s] == seat and not mortgaged[s] for s in members) and \
+                (t.permit_build is None or permitted(game, "build", seat))
+            count = group_room(buildings, members, hph, hotel) if whole else 0
+        elif any(buildings[s] < hph and can(game, seat, builds[s][0]) for s in members):
+            count = group_room(buildings, members, hph, hotel)
+        else:
+            count = 0
+        if count:
+            free[group] = count
+    cash, wanted, cheapest = game.cash[seat], 0, 0
+    for group in sorted(free, key=lambda g: t.house_cost[g]):
+        cost = t.house_cost[group]
+        if cheapest == 0:
+            cheapest = cost
+        if cost <= 0:
+            wanted += free[group]
+            continue
+        take = min(free[group], cash // cost)
+        wanted += take
+        cash -= take * cost
+    return wanted, cheapest
 
 
 #: The fields of a :class:`Trade`, in order.
@@ -505,7 +569,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
                 found.append(actions[space][0])
         if level:
             if not (even and level < max(levels)) and \
-                    not (level == hotel and breakdown_limited and _leaves_bank_without_houses(game, space)):
+                    not (level == hotel and breakdown_limited and _breakdown_makes_shortage(game, seat, space)):
                 found.append(actions[space][1])
         elif not any(levels):
             if may_mortgage and mortgageable[space]:

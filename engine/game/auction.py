@@ -60,53 +60,6 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
     return (leader, high) if leader is not None else (None, 0)
 
 
-def _room(buildings: list[int], members: tuple[int, ...], hph: int, hotel: bool) -> int:
-    """What a group's lots could still take: houses up to a full row on each, or hotels on the full rows."""
-    free = 0
-    for s in members:
-        level = buildings[s]
-        if hotel:
-            free += level == hph
-        elif level < hph:
-            free += hph - level
-    return free
-
-
-def _demand(game: Game, seat: int, hotel: bool) -> tuple[int, int]:
-    """(how many houses, or hotels, ``seat`` could build now one after another, its cash allowing at their
-    printed costs, whatever the bank has left; the lowest of those costs, 0 when it could build none).
-
-    A house: every group with a lot it may build a house on now counts every house its lots still lack; a
-    hotel: every lot it may put a hotel on now. The cheapest count first as far as the cash goes."""
-    t = game.tables
-    owner, buildings, hph = game.owner, game.buildings, t.hph
-    builds = act.space_actions(t)  # by space: its actions, the build first
-    free: dict[int, int] = {}  # by group: the buildings it could take
-    for group, members in t.buildable_groups:
-        if owner[members[0]] != seat:
-            continue
-        if hotel:
-            count = sum(1 for s in members if buildings[s] == hph and act.can(game, seat, builds[s][0]))
-        elif any(buildings[s] < hph and act.can(game, seat, builds[s][0]) for s in members):
-            count = _room(buildings, members, hph, hotel)
-        else:
-            count = 0
-        if count:
-            free[group] = count
-    cash, wanted, cheapest = game.cash[seat], 0, 0
-    for group in sorted(free, key=lambda g: t.house_cost[g]):
-        cost = t.house_cost[group]
-        if cheapest == 0:
-            cheapest = cost
-        if cost <= 0:
-            wanted += free[group]
-            continue
-        take = min(free[group], cash // cost)
-        wanted += take
-        cash -= take * cost
-    return wanted, cheapest
-
-
 def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """(owner, lots, house cost) of every group to build on that one player owns whole, at the game's ownership
     version (found again only when a lot changes hands); empty when fewer than two players own one. Sets
@@ -164,7 +117,7 @@ def shortage_possible(game: Game, space: int) -> bool:
     room: dict[int, int] = {}  # by seat: what its whole groups could take
     cheapest: dict[int, int] = {}  # by seat: the least a building costs on them
     for o, members, cost in wholes:
-        free = _room(buildings, members, hph, hotel)
+        free = act.group_room(buildings, members, hph, hotel)
         if free:
             room[o] = room.get(o, 0) + free
             if o not in cheapest or cost < cheapest[o]:
@@ -182,8 +135,8 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     """When two players or more want more houses (or hotels) than the bank has, the next one is auctioned (the
     printed rules: "two or more players wish to buy more than the Bank has").
 
-    What each player wants is what it could build now, one after another (:func:`_demand`: its groups' room,
-    as far as its cash goes). Returns True when an auction took place (whoever won it has placed the
+    What each player wants is what it could build now, one after another (:func:`~monopoly.game.actions.demand`:
+    its groups' room, as far as its cash goes). Returns True when an auction took place (whoever won it has placed the
     building and paid the winning bid). Every player who could build one now may bid, and bidding opens at
     the lowest printed cost of a building any of them could buy, so that nobody wanting one is priced out
     before the first bid (a rival whose houses cost 50 may bid 60 for the last house a dark blue owner asked
@@ -201,7 +154,7 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     for q in order:
         if game.bankrupt[q]:
             continue
-        count, cheapest = _demand(game, q, hotel)
+        count, cheapest = act.demand(game, q, hotel)
         if q == seat:  # its build was verified: it wants this one at least, at its own cost or a cheaper one
             count = max(count, 1)
         if count:

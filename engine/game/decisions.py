@@ -19,6 +19,9 @@ kind               ``args``                                            legal ans
                                                                        mortgage, unmortgage or card
                                                                        use of :meth:`legal_actions`,
                                                                        or a ``Trade`` the rules allow
+``between``        ``(to_move,)``: the seat whose turn is next         as ``act``, but no card use
+                                                                       (a card is used on one's own
+                                                                       turn)
 ``answer_trade``   ``(trade,)``                                        ``True``, ``False``
 ``raise_funds``    ``(owed,)``                                         ``None`` (let the engine
                                                                        raise it), or a sale or
@@ -67,7 +70,38 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
-KINDS = ("buy", "bid", "jail", "choose", "act", "answer_trade", "raise_funds", "lift_mortgage")
+KINDS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
+
+#: The decisions whose answer is an action between turns (``None`` when done): ``act``, the player whose turn
+#: just ended; ``between``, every other player still in the game, before the next turn.
+ACTING = ("act", "between")
+
+#: The ``between`` methods that answer None without looking at the game (the :class:`~monopoly.Agent` base's,
+#: put here by it): while :func:`~monopoly.play` drives, a seat whose agent has one is answered None without a
+#: call, so a game of agents that never act out of turn pays next to nothing for the others' chance to.
+QUIET: set[Any] = set()
+#: The ``between`` methods that hand the decision to the agent's ``inner`` agent (a wrapper's, a recorder's):
+#: such an agent is quiet when the agent it wraps is.
+FORWARDING: set[Any] = set()
+
+
+def quiet_between(agent: Any) -> bool:
+    """Whether ``agent`` never acts between others' turns: it has no ``between``, or the base's, or says so
+    itself (an attribute ``quiet_between`` that is True: a replayed seat that recorded none), or wraps an agent
+    that is quiet (see :data:`QUIET`)."""
+    for _ in range(8):
+        if getattr(agent, "quiet_between", None) is True:
+            return True
+        method = getattr(type(agent), "between", None)
+        if method is None and getattr(agent, "between", None) is None:
+            return True
+        if method in QUIET:
+            return True
+        inner = getattr(agent, "inner", None)
+        if method not in FORWARDING or inner is None:
+            return False
+        agent = inner
+    return False
 
 
 class Decision(NamedTuple):
@@ -194,7 +228,8 @@ _YES_NO = ("buy", "answer_trade", "lift_mortgage")
 def legal_answers(game: Game, decision: Decision) -> Any:
     """Every legal answer to ``decision`` now: a tuple, or :class:`Bids` for a bid. For ``act``: ``None`` (done),
     every build, sell, mortgage and unmortgage, then a :class:`Trades` per partner, the space of the trades
-    that may be offered them (too many to list one by one: ``trade in trades``)."""
+    that may be offered them (too many to list one by one: ``trade in trades``); for ``between`` the same
+    without the uses of cards."""
     kind, seat = decision.kind, decision.seat
     if kind in _YES_NO:
         return (True, False)
@@ -206,6 +241,8 @@ def legal_answers(game: Game, decision: Decision) -> Any:
         return Bids(decision.args[1] + 1, game.cash[seat])
     if kind == "act":
         return (None, *game.legal_actions(seat), *trade_spaces(game, seat))
+    if kind == "between":
+        return (None, *(a for a in game.legal_actions(seat) if type(a) is not act.UseCard), *trade_spaces(game, seat))
     if kind == "raise_funds":
         return (None, *(a for a in game.legal_actions(seat, raising=True) if type(a) in _RAISING))
     raise ValueError(f"no decision of kind {kind!r}")
@@ -235,9 +272,11 @@ def check_answer(game: Game, decision: Decision, answer: Any) -> str | None:
         if answer is None or (type(answer) is int and (answer == 0 or high < answer <= game.cash[seat])):
             return None
         return f"a bid is a whole number (an int) more than {high} and at most your cash ({game.cash[seat]})"
-    if kind == "act":
+    if kind == "act" or kind == "between":
         if answer is None:
             return None
+        if kind == "between" and type(answer) is act.UseCard:
+            return NOT_YOUR_TURN
         if type(answer) is act.Trade and game.trades_this_phase >= game.rules.trades_per_phase:
             return f"no more trades this turn (the rules allow {game.rules.trades_per_phase})"
         return _verified(game, seat, answer, raising=False)
@@ -252,6 +291,9 @@ def check_answer(game: Game, decision: Decision, answer: Any) -> str | None:
         return _verified(game, seat, answer, raising=True)
     raise ValueError(f"no decision of kind {kind!r}")
 
+
+#: Why a card is not used between others' turns.
+NOT_YOUR_TURN = "a card is used as an action of one's own turn, not between the turns of others"
 
 #: The actions that raise money for a debt.
 _RAISING = (act.SellBuilding, act.Mortgage, act.SellLot)

@@ -31,8 +31,12 @@ POT = -2
 #: engine before 2026-12-01 (logs without ``rules``); 2: the rule fixes of that day (a hotel sold in a
 #: shortage, the engine's fund raising, hopeless debts, the short game's end, income tax chosen before
 #: adding up worth, shortage auctions, the tournament rule, mortgaged lots at their mortgage value); 3: a
-#: move past GO more than once (a lap or more in one move) pays the salary each time (the sixth session).
-RULES_VERSION = 3
+#: move past GO more than once (a lap or more in one move) pays the salary each time (the sixth session); 4:
+#: every player may act between turns (``between``), the fine is not paid first on the last turn in jail, the
+#: tournament rule refuses any hotel breakdown that leaves the bank short for the others, the speed die's extra
+#: $1,000. A log of version 3 is replayed with the knobs of the first two set as it was played
+#: (``recorder.as_played_by``).
+RULES_VERSION = 4
 
 #: The version of the log's format, written in ``game_start`` (``log``). 1: logs without ``log``, before every
 #: change of state was an event. 2: the events that complete the record (``to_move``, ``keep``, a jail ``stay``,

@@ -34,6 +34,7 @@ from .apply import roll as _record_roll
 from .auction import run_auction, shortage_auction, shortage_possible
 from .decisions import (
     KINDS,
+    NOT_YOUR_TURN,
     RAISED,
     TIME_UP,
     Caller,
@@ -44,6 +45,7 @@ from .decisions import (
     check_answer,
     legal_answers,
     new_decision,
+    quiet_between,
 )
 from .dice import Dice
 from .end import MAX_GAME_EVENTS, TURN_CEILING, Result, check_end, out_of_events, result_of, turn_cap
@@ -170,6 +172,11 @@ class Game(Money):
             self._observe_records()
         self.trades_this_phase = 0  # trades proposed in the after-turn phase going on
         self._act = [Decision(seat, "act") for seat in range(n)]  # the same question every turn: made once
+        #: The other players' chance to act before the next turn (rules.between_turns): the questions, by seat
+        #: and the seat to move, and who is asked after each mover (the others in turn order from the next).
+        self._between = [[Decision(seat, "between", (to,)) for to in range(n)] for seat in range(n)]
+        self._others = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
+        self._between_all = self.rules.between_turns == "every_player" and n > 1
         # --- the driver (see run_machine): the generator of the game, where it waits, and how to copy it
         self._machine: Steps | None = None
         self._waiting: Decision | None = None  # the decision waited for; None between turns or at the end
@@ -197,6 +204,10 @@ class Game(Money):
             raise SetupError(f"{len(agents)} agents for {self.players} seats")
         self.agents = [agent if hasattr(agent, "act") or isinstance(agent, Caller) or not callable(agent)
                        else FunctionAgent(agent) for agent in agents]
+        #: The seats whose agents never act between others' turns (decisions.quiet_between): answered None
+        #: without a call by whoever asks them (play(), play_turn, carry_out).
+        self._quiet = [quiet_between(agent) and not isinstance(agent, Caller) for agent in self.agents]
+        self._quiet_all = all(self._quiet)
         self.final_standings = None  # the standings name the agents
         for seat, agent in enumerate(self.agents):
             setup = getattr(agent, "setup", None)
@@ -463,6 +474,8 @@ class Game(Money):
         bankrupt, jail_turns = self.bankrupt, self.jail_turns
         begun = False  # the turn's event already recorded with the seat to move (writes.next_turn)
         events, event_limit = self.events, MAX_GAME_EVENTS
+        between, others, between_of, answers = self._between_all, self._others, self._between, self._answers
+        quiet_answers = (None,) * (n - 1)  # the others' answers when every one is quiet and still in the game
         while not self.finished:
             if begun:
                 begun = False
@@ -567,6 +580,42 @@ class Game(Money):
                 seat = p + 1 if p + 1 < n else 0
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
+                if between and self.turn < self.turn_cap and not self.clock_out:
+                    # Every other player still in the game may build, sell, mortgage, lift mortgages and offer
+                    # trades before the next turn (the rules' "at any time"), in turn order from the next to
+                    # move: the decision `between`. A seat whose agent never acts out of turn (decisions.QUIET)
+                    # is answered None without a call while play() drives.
+                    direct = self._direct
+                    if direct is not None and self._quiet_all and not self.bankrupt_order:
+                        answers.extend(quiet_answers)  # nobody acts out of turn: all in one
+                    else:
+                        for q in others[p]:
+                            if bankrupt[q]:
+                                continue
+                            decision = between_of[q][seat]
+                            if direct is None:
+                                action = yield decision
+                            else:
+                                ask = direct[q]["between"]
+                                if ask is None:
+                                    answers.append(None)
+                                    continue
+                                self._waiting = decision
+                                try:
+                                    action = ask(self, q, seat)
+                                except BaseException as exc:
+                                    self._raised = exc
+                                    action = yield decision
+                                else:
+                                    answers.append(action)
+                            if action is not None:
+                                yield from self._between_turns(q, action, decision)
+                                if self.finished:
+                                    break
+                        if self.finished:
+                            break
+                        while bankrupt[seat]:  # an action's trigger may have ended a player
+                            seat = (seat + 1) % n
                 if seat > p:
                     round_ = self.round
                 else:  # a new round; the record's size is looked at here, once a round (effects look at each step)
@@ -642,6 +691,8 @@ class Game(Money):
     def _ask(self, decision: Decision) -> Any:
         """The answer of the seat's agent to ``decision``."""
         agent = self.agents[decision.seat]
+        if decision.kind == "between" and self._quiet[decision.seat]:  # it never acts out of turn
+            return None
         method = getattr(agent, decision.kind, None)
         if method is None:
             raise SetupError(f"seat {decision.seat} ({agent_name(agent)}) has no agent to answer {decision.kind}: "
@@ -821,7 +872,9 @@ class Game(Money):
         """A jailed player's turn begins. True when they are out and roll normally."""
         jail = self.rules.jail
         options = ["roll"]
-        if self.cash[p] >= jail.fine:
+        # The fine is paid before throwing on the turns before the last ("before you roll the dice on either of
+        # your next two turns"); on the last the player throws, and pays only after failing.
+        if self.cash[p] >= jail.fine and (self.jail_turns[p] < jail.max_turns - 1 or jail.pay_on_last_turn):
             options.append("pay")
         jail_card = self._jail_card(p)
         if jail_card is not None:
@@ -903,19 +956,28 @@ class Game(Money):
         """``p`` plays on: out of jail, not bankrupt, the game not over (after the triggers on leaving jail)."""
         return self.jail_turns[p] < 0 and not self.bankrupt[p] and not self.finished
 
-    def _between_turns(self, p: int, action: Any) -> Steps:
-        """The seat's actions after its turn, starting with ``action``, until it answers None."""
+    def _between_turns(self, p: int, action: Any, decision: Decision | None = None) -> Steps:
+        """The seat's actions between turns, starting with ``action``, until it answers None: after its own
+        turn (``act``), or before another's (``decision``, a ``between``)."""
         refusals = 0
         self.trades_this_phase = 0
+        if decision is None:
+            decision = self._act[p]
+        kind = decision[1]
         try:
             for _ in range(MAX_ACTIONS_PER_PHASE):
                 if type(action) is act.Trade:
                     if self.trades_this_phase >= self.rules.trades_per_phase:
                         return
                     self.trades_this_phase += 1
-                done = self._apply_now(p, action, self.debt_depth > 0)  # a plain call when it asks nobody
-                if done is None:
-                    done = yield from self._apply_asking(p, action)
+                done: bool | None
+                if kind == "between" and type(action) is act.UseCard:
+                    self._refuse(p, action, NOT_YOUR_TURN)
+                    done = False
+                else:
+                    done = self._apply_now(p, action, self.debt_depth > 0)  # a plain call when it asks nobody
+                    if done is None:
+                        done = yield from self._apply_asking(p, action)
                 if not done:
                     refusals += 1
                     if refusals >= MAX_REFUSALS:
@@ -923,11 +985,16 @@ class Game(Money):
                 if self.finished or self.bankrupt[p] or (len(self.events) >= MAX_GAME_EVENTS and out_of_events(self)):
                     return
                 direct = self._direct
-                decision = self._act[p]
-                # play() drives: asked here (yielded all the same when the agent raised)
-                action = RAISED if direct is None else self._ask_direct(decision, direct[p]["act"], p)
-                if action is RAISED:
+                if direct is None:
                     action = yield decision
+                else:  # play() drives: asked here (yielded all the same when the agent raised)
+                    ask = direct[p][kind]
+                    if ask is None:  # a quiet agent (decisions.QUIET): done
+                        self._answers.append(None)
+                        return
+                    action = self._ask_direct(decision, ask, p, *decision[2])
+                    if action is RAISED:
+                        action = yield decision
                 if action is None:
                     return
         finally:
@@ -1617,8 +1684,11 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     if agents is not None:
         game.seat_agents(agents)
     asks: list[dict[str, Any]] = [{kind: getattr(agent, kind, None) for kind in KINDS} for agent in game.agents]
+    for quiet, methods in zip(game._quiet, asks, strict=True):
+        if quiet:
+            methods["between"] = None  # it never acts out of turn: answered None without a call
     missing = [f"seat {seat} ({agent_name(game.agents[seat])})" for seat, ask in enumerate(asks)
-               if None in ask.values()]
+               if any(method is None for kind, method in ask.items() if kind != "between")]
     if missing:
         raise SetupError(f"{', '.join(missing)} cannot answer decisions: play(game, agents) with an agent a seat")
     if game.finished:
@@ -1649,7 +1719,8 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
                 raise raised
             seat = waiting[0]
             try:
-                answer = asks[seat][waiting[1]](game, seat, *waiting[2])
+                ask = asks[seat][waiting[1]]
+                answer = ask(game, seat, *waiting[2]) if ask is not None else None  # None: a quiet `between`
             except BaseException:
                 game.agent_failure = (seat, waiting[1])
                 raise

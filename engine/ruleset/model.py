@@ -143,6 +143,8 @@ class JailRules:
     max_turns: int
     doubles_to_jail: int
     rent_in_jail: bool
+    #: the fine may be paid before throwing on the last turn in jail too (the print: only on the turns before it)
+    pay_on_last_turn: bool = False
 
 
 @attrs.frozen
@@ -184,6 +186,9 @@ class Rules:
     deal_deeds: int | str  # a number a seat, or "all"
     deeds_free: bool
     end: EndRules
+    #: who acts between two turns: "every_player" (the print's "at any time") or "mover" (only the player whose
+    #: turn just ended)
+    between_turns: str = "every_player"
 
 
 #: The permissions a ruleset may set (`permissions:`), each a condition on top of the printed rules.
@@ -303,6 +308,7 @@ class Ruleset:
             **({"variables": dict(self.variables)} if self.variables else {}),
             "rules": {
                 "salary": rules.salary,
+                "between_turns": rules.between_turns,
                 "jail": attrs.asdict(rules.jail),
                 "rent": {"full_group_multiplier": rules.full_group_multiplier},
                 "building": attrs.asdict(rules.building),
@@ -412,6 +418,7 @@ def build_ruleset(data: dict[str, Any], effects: dict[tuple[Any, ...], Any],
         deal_deeds=r["setup"]["deal_deeds"],
         deeds_free=r["setup"]["deeds_free"],
         end=EndRules(**r["end"]),
+        between_turns=r["between_turns"],
     )
     return Ruleset(
         id=data["id"], name=data["name"], description=data.get("description", ""), currency=data["currency"],

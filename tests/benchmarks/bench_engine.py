@@ -48,7 +48,7 @@ from typing import Any
 DEFAULT_BARE = Path(__file__).resolve().parents[3] / "shared" / "bench" / "bare_loop.py"
 DEFAULT_PEER = Path(__file__).resolve().parents[3] / "shared" / "bench" / "peers" / "bench_gcp.py"
 #: The agent methods whose answers --split records and replays.
-DECISIONS = ("buy", "bid", "jail", "choose", "act", "answer_trade", "raise_funds", "lift_mortgage")
+DECISIONS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
 
 
 def engine_turns(target: int, max_turns: int, bot: str = "greedy") -> tuple[int, int, float]:
