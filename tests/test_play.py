@@ -576,6 +576,27 @@ def test_building_evenly_mortgaging_and_lifting_the_mortgage():
     assert "You lift the mortgage on Reading Railroad for $110." in screen
 
 
+def test_building_before_a_rivals_roll_with_one_key_to_pass_the_others():
+    """The rules let a player build "at any time": before each rival's turn the person is asked in one line,
+    Enter passes, `a` opens the menu. Here, after greedy-2's turn and before greedy-3's roll: `a`, then a house
+    on each brown (`1`, `1`: the menu follows the even rule), then Enter."""
+    table = Table()
+    game = table.game
+    for space in (1, 3):  # the brown group
+        game.give(space, 0)
+    game.current = 1
+    table.ready([(4, 6), (4, 6)])  # greedy-2 then greedy-3 to Jail, just visiting: nothing bought
+    screen = table.play(["a", "1", "1", ""], turns=2)
+    assert "Before greedy-3's turn: press Enter to pass, or type a to build, sell, mortgage or trade." in screen
+    assert "Before greedy-3's turn you may:" in screen
+    builds = [(e["seat"], e["space"], e["level"]) for e in table.of("build")]
+    assert builds == [(0, 1, 1), (0, 3, 1)]
+    assert game.cash[0] == 1400 and game.current == 0
+    turns = [i for i, e in enumerate(table.events) if e["type"] == "turn"]
+    first_build = table.events.index(table.of("build")[0])
+    assert turns[0] < first_build < turns[1]  # between greedy-2's turn and greedy-3's
+
+
 def test_proposing_a_trade_with_wrong_answers_and_a_refused_offer():
     table = Table("you,trader,greedy")
     game = table.game

@@ -208,6 +208,8 @@ class Game(Money):
         #: without a call by whoever asks them (play(), play_turn, carry_out).
         self._quiet = [quiet_between(agent) and not isinstance(agent, Caller) for agent in self.agents]
         self._quiet_all = all(self._quiet)
+        #: While play() drives: each seat's `between`, None for a quiet one (what play() asks, by seat)
+        self._between_asks: list[Any] = [None] * len(self.agents)
         self.final_standings = None  # the standings name the agents
         for seat, agent in enumerate(self.agents):
             setup = getattr(agent, "setup", None)
@@ -596,7 +598,7 @@ class Game(Money):
                             if direct is None:
                                 action = yield decision
                             else:
-                                ask = direct[q]["between"]
+                                ask = self._between_asks[q]
                                 if ask is None:
                                     answers.append(None)
                                     continue
@@ -1687,6 +1689,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     for quiet, methods in zip(game._quiet, asks, strict=True):
         if quiet:
             methods["between"] = None  # it never acts out of turn: answered None without a call
+    game._between_asks = [methods["between"] for methods in asks]
     missing = [f"seat {seat} ({agent_name(game.agents[seat])})" for seat, ask in enumerate(asks)
                if any(method is None for kind, method in ask.items() if kind != "between")]
     if missing:

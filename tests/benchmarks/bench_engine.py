@@ -5,7 +5,8 @@ Usage: python tests/benchmarks/bench_engine.py [--turns N] [--games G] [--repeat
 
 1. Four `greedy` bots play classic (max_turns 1000 a game, seeds 1, 2, ...) in
    this process with nobody observing events, game after game until at least
-   N turns (default 100,000) have been played.
+   N turns (default 100,000) have been played. Then four greedy bots that never act between others'
+   turns (``quiet``: their ``between`` the base Agent's): what the others' chance to act costs the engine.
 2. Four `trader` bots do the same. They trade to complete colour groups, so their
    games are short and full of houses, auctions and debts: a turn costs more.
 3. `python <shared>/bench/bare_loop.py GAMES 1000` runs in a fresh process with
@@ -51,20 +52,33 @@ DEFAULT_PEER = Path(__file__).resolve().parents[3] / "shared" / "bench" / "peers
 DECISIONS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
 
 
+def make_bot(bot: str) -> Any:
+    """A bot by name; ``quiet`` is greedy that never acts between others' turns (its ``between`` the base
+    Agent's, which play() answers without a call): what the others' chance to act costs the engine alone. On a
+    tree from before that chance (no ``Agent.between``) it is plain greedy."""
+    import monopoly
+    from monopoly.agents import Agent, GreedyAgent
+
+    if bot != "quiet":
+        return monopoly.make_agent(bot)
+    quiet = getattr(Agent, "between", None)
+    cls = type("QuietGreedy", (GreedyAgent,), {"between": quiet} if quiet is not None else {})
+    return cls()
+
+
 def engine_turns(target: int, max_turns: int, bot: str = "greedy") -> tuple[int, int, float]:
     """(turns, games, seconds) of 4 ``bot`` bots on classic until ``target`` turns."""
     import monopoly
 
     classic = monopoly.load_ruleset("classic")
     # warm up: tables compiled once per ruleset, first-call costs out of the measurement
-    monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=0, max_turns=50).play()
+    monopoly.Game(classic, [make_bot(bot) for _ in range(4)], seed=0, max_turns=50).play()
     turns = games = 0
     seconds = 0.0
     while turns < target:
         games += 1
         start = time.perf_counter()
-        game = monopoly.Game(classic, [monopoly.make_agent(bot) for _ in range(4)], seed=games,
-                             max_turns=max_turns)
+        game = monopoly.Game(classic, [make_bot(bot) for _ in range(4)], seed=games, max_turns=max_turns)
         turns += game.play().turns
         seconds += time.perf_counter() - start
     return turns, games, seconds
@@ -200,6 +214,7 @@ def main() -> None:
     # Greedy, trader, bare loop (and peer) alternate, each best of --repeats: a noisy neighbour slows
     # single runs, and every ratio compares figures taken in the same stretch of time.
     ours_runs: list[float] = []
+    quiet_runs: list[float] = []
     trader_runs: list[float] = []
     bare_runs: list[float] = []
     peer_runs: list[float] = []
@@ -207,6 +222,8 @@ def main() -> None:
     for _ in range(args.repeats):
         turns, games, seconds = engine_turns(args.turns, max_turns)
         ours_runs.append(turns / seconds)
+        q_turns, q_games, q_seconds = engine_turns(args.turns, max_turns, "quiet")
+        quiet_runs.append(q_turns / q_seconds)
         t_turns, t_games, t_seconds = engine_turns(args.turns, max_turns, "trader")
         trader_runs.append(t_turns / t_seconds)
         bare_games = math.ceil(turns / max_turns)
@@ -219,6 +236,8 @@ def main() -> None:
     show_runs = lambda rates: ", ".join(f"{r:.0f}" for r in rates)
     print(f"engine  : 4 greedy on classic, events unobserved: games={games} turns={turns} "
           f"turns_per_s={ours:.0f}  (runs: {show_runs(ours_runs)})")
+    print(f"quiet   : 4 greedy that never act out of turn: games={q_games} turns={q_turns} "
+          f"turns_per_s={max(quiet_runs):.0f}  (runs: {show_runs(quiet_runs)})")
     print(f"trader  : 4 trader on classic, events unobserved: games={t_games} turns={t_turns} "
           f"turns_per_s={trader:.0f}  (runs: {show_runs(trader_runs)})")
     print(f"bare    : {bare_command}: games={bare_games} turns={b_turns} turns_per_s={bare:.0f}  "
@@ -226,6 +245,7 @@ def main() -> None:
     if peer_runs:
         print(f"peer    : {peer_command}: turns_per_s={max(peer_runs):.0f}  (runs: {show_runs(peer_runs)})")
     print(f"ratio   : greedy / bare = {ours / bare:.3f}  (target >= 0.30)")
+    print(f"ratio   : quiet / bare = {max(quiet_runs) / bare:.3f}")
     print(f"ratio   : trader / bare = {trader / bare:.3f}  (target >= 0.18, aim 0.35)")
     if peer_runs:
         print(f"ratio   : trader / peer = {trader / max(peer_runs):.2f}")
@@ -233,7 +253,8 @@ def main() -> None:
     # Each repeat's own ratios (its figures taken seconds apart): on a machine whose speed swings between runs,
     # the best of each figure may come from different moments; the median of the paired ratios does not.
     paired = lambda ours_rates, theirs: sorted(a / b for a, b in zip(ours_rates, theirs, strict=True))
-    pairs = [("greedy / bare", paired(ours_runs, bare_runs)), ("trader / bare", paired(trader_runs, bare_runs))]
+    pairs = [("greedy / bare", paired(ours_runs, bare_runs)), ("quiet / bare", paired(quiet_runs, bare_runs)),
+             ("trader / bare", paired(trader_runs, bare_runs))]
     if peer_runs:
         pairs.append(("trader / peer", paired(trader_runs, peer_runs)))
     for label, ratios in pairs:
