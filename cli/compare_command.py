@@ -28,12 +28,13 @@ from monopoly import (
 
 from .files import FORCE_OPTION, refusal, shown, write_atomic
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
-from .simulate_command import DEFAULT_PLAYERS, parse_players
+from .simulate_command import AGENT_TIMEOUT_OPTION, DEFAULT_PLAYERS, parse_players
 
 PLAYERS_OPTION = click.option(
     "--players", default=DEFAULT_PLAYERS, show_default=True, metavar="A,B,...",
-    help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), or module:Class for an agent class of "
-         "your own. Both sides play the same agents.")
+    help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), module:Class for an agent class of "
+         "your own, or exec:COMMAND for an agent in another process (docs/protocol.md). Both sides play the "
+         "same agents.")
 SEED_OPTION = click.option("--seed", type=int, default=1, show_default=True,
                            help="Seed of the first game; game i uses SEED + i.")
 JOBS_OPTION = click.option(
@@ -119,8 +120,8 @@ def backend_errors() -> Iterator[None]:
         raise click.ClickException(refusal(exc)) from None
 
 
-def _players_for(rulesets: list[Ruleset], players: str) -> list[Any]:
-    names = parse_players(players, classes=True)
+def _players_for(rulesets: list[Ruleset], players: str, agent_timeout: float) -> list[Any]:
+    names = parse_players(players, classes=True, agent_timeout=agent_timeout)
     for ruleset in rulesets:
         if not ruleset.min_players <= len(names) <= ruleset.max_players:
             raise click.BadParameter(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
@@ -169,11 +170,12 @@ def _precision(text: str | None) -> float | None:
               help="The figures --until-precision watches (repeat; default: seats).")
 @click.option("--max-games", type=click.IntRange(min=1), default=None,
               help="With --until-precision: stop at this many games a side (default 100000).")
+@AGENT_TIMEOUT_OPTION
 @FORCE_OPTION
 def compare_command(base: str, variants: tuple[str, ...], against: str | None, against_variants: tuple[str, ...],
                     games: int, players: str, seed: int, jobs: int | None, max_turns: int, backend: str,
                     address: str | None, fmt: str, output: str | None, precision: str | None,
-                    families: tuple[str, ...], max_games: int | None, force: bool) -> None:
+                    families: tuple[str, ...], max_games: int | None, agent_timeout: float, force: bool) -> None:
     """What a rule change does: BASE and the other side played on the same seeds by the same agents.
 
     `monopoly compare classic --variant free-parking-jackpot` compares classic without and with the
@@ -191,7 +193,7 @@ def compare_command(base: str, variants: tuple[str, ...], against: str | None, a
         left, right = load_or_exit(base, ()), load_or_exit(base, variants)
     else:
         left, right = load_or_exit(base, variants), load_or_exit(against, against_variants)
-    names = _players_for([left, right], players)
+    names = _players_for([left, right], players, agent_timeout)
     if fmt == "html" and output is None:
         raise click.UsageError("--format html needs -o FILE")
     target = _precision(precision)
@@ -242,10 +244,12 @@ def compare_command(base: str, variants: tuple[str, ...], against: str | None, a
 @ADDRESS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @OUTPUT_OPTION
+@AGENT_TIMEOUT_OPTION
 @FORCE_OPTION
 def balance_command(ruleset: str, variants: tuple[str, ...], players: str, games: int, rounds: int,
                     recheck_games: int | None, seed: int, jobs: int | None, max_turns: int, score: str, step: int,
-                    backend: str, address: str | None, fmt: str, output: str | None, force: bool) -> None:
+                    backend: str, address: str | None, fmt: str, output: str | None, agent_timeout: float,
+                    force: bool) -> None:
     """The starting cash per seat that evens out the seats' win rates for these agents.
 
     Rounds of games on fresh seeds measure each seat's advantage and what starting cash is worth; the
@@ -253,7 +257,7 @@ def balance_command(ruleset: str, variants: tuple[str, ...], players: str, games
     round used: each seat's share of the wins with its interval, and a test of equal shares.
     """
     loaded = load_or_exit(ruleset, variants)
-    names = _players_for([loaded], players)
+    names = _players_for([loaded], players, agent_timeout)
     check_backend(backend, address)
     check_output(output, force)
     bars = Bars(show_progress(output, fmt), "balancing")

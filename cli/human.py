@@ -390,15 +390,17 @@ class HumanAgent(Agent):
     def between(self, game: Game, seat: int, to_move: int) -> Action | None:
         """Before a rival's turn: one line, Enter to pass; ``a`` opens the menu of :meth:`act` (without cards).
         Not asked at all when there is nothing to do."""
+        key = (game.turn, to_move)
+        fresh = key != self._between_phase  # a new chance (not the same one asked again after an action)
+        if fresh:
+            self._trades = 0
         legal = [a for a in game.legal_actions(seat) if not isinstance(a, UseCard)]
         can_trade = self._can_trade(game, seat) and any(game.owner[s] >= 0 for s in game.tables.ownable)
         if not legal and not can_trade:
             return None
         whose = "your" if to_move == seat else f"{self.label(to_move)}'s"
-        key = (game.turn, to_move)
-        if key != self._between_phase:  # a new chance: the question first
+        if fresh:  # the question first
             self._between_phase = key
-            self._trades = 0
 
             def parse(text: str) -> bool:
                 low = text.lower()

@@ -11,6 +11,7 @@ import click
 import monopoly
 
 from . import ruleset_commands, workbench_commands
+from .agent_test_command import agent_test_command
 from .analyze_command import analyze
 from .compare_command import balance_command, compare_command
 from .play_command import play_command
@@ -41,6 +42,7 @@ cli.add_command(replay_command)
 cli.add_command(analyze)
 cli.add_command(compare_command)
 cli.add_command(balance_command)
+cli.add_command(agent_test_command)
 
 
 def main(argv: list[str] | None = None) -> None:

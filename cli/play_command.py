@@ -24,6 +24,7 @@ import click
 from monopoly import (
     BOTS,
     MAX_AGENT_NAME,
+    RULES_VERSION,
     TURN_CEILING,
     Agent,
     EventLog,
@@ -565,7 +566,23 @@ def _log_prefix(path: Path, saved_log: dict[str, Any]) -> tuple[int, Any]:
     expected = saved_log.get("sha256")
     if lines != count or (expected is not None and digest.hexdigest() != expected):
         raise click.ClickException(f"{shown} is not the log of this game as it was saved ({count} events)")
+    logged = _logged_rules(path)
+    if logged != RULES_VERSION:
+        raise click.ClickException(f"{shown} was written by the rules of version {logged}, and this program plays "
+                                   f"version {RULES_VERSION}: the rest of the game would be logged by other rules "
+                                   "than its start, and the log could not be replayed")
     return length, digest
+
+
+def _logged_rules(path: Path) -> Any:
+    """The rules version the first line (``game_start``) of the log at ``path`` names (1 when it names none)."""
+    try:
+        with open_regular(path) as file:
+            start = json.loads(file.readline(MAX_LOG_LINE + 2))
+    except (OSError, ValueError):
+        return "unknown"
+    rules = start.get("rules", 1) if isinstance(start, dict) else "unknown"
+    return rules if type(rules) is int else "unknown"
 
 
 def _reopen_at(path: Path, length: int) -> IO[str]:

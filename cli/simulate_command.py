@@ -17,6 +17,7 @@ from monopoly import (
     BackendError,
     GameState,
     OutputError,
+    ProcessAgentFactory,
     SaveError,
     SimulationResult,
     StateError,
@@ -34,12 +35,23 @@ from .ruleset_commands import VARIANT_OPTION, load_or_exit
 
 DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
 
+#: Seconds an agent in another process (``exec:COMMAND``) has for each answer, unless --agent-timeout says.
+DEFAULT_AGENT_TIMEOUT = 10.0
 
-def parse_players(text: str, *, classes: bool = False) -> list[Any]:
+#: The option of every command that seats agents in other processes.
+AGENT_TIMEOUT_OPTION = click.option(
+    "--agent-timeout", type=click.FloatRange(min=0.001), default=DEFAULT_AGENT_TIMEOUT, show_default=True,
+    metavar="SECONDS", help="Seconds an exec: agent has to answer each decision; a slower one ends the game with "
+                            "an error naming its seat and the decision.")
+
+
+def parse_players(text: str, *, classes: bool = False, agent_timeout: float = DEFAULT_AGENT_TIMEOUT) -> list[Any]:
     """Agents from ``greedy,cautious,...``; an unknown or empty name is a usage error.
 
     With ``classes``, ``module:Class`` names an agent class of one's own (imported from the module, as
-    ``python -m`` would find it); it is taken only from the command line, never from a file.
+    ``python -m`` would find it), and ``exec:COMMAND`` an agent in another process that speaks the agents
+    protocol (docs/protocol.md; a command has no comma); both are taken only from the command line, never from
+    a file.
     """
     names = [name.strip() for name in text.split(",")]
     players: list[Any] = []
@@ -47,6 +59,9 @@ def parse_players(text: str, *, classes: bool = False) -> list[Any]:
         if not name:
             raise click.BadParameter(f"empty agent name in '{text}'; give one name a seat, separated by commas "
                                      f"(built-in agents: {', '.join(BOTS)})", param_hint="'--players'")
+        if classes and name.startswith("exec:"):
+            players.append(exec_agent(name[len("exec:"):], agent_timeout))
+            continue
         if classes and ":" in name:
             players.append(_agent_class(name))
             continue
@@ -57,6 +72,25 @@ def parse_players(text: str, *, classes: bool = False) -> list[Any]:
                                      param_hint="'--players'") from None
         players.append(name)
     return players
+
+
+def exec_agent(command: str, timeout: float = DEFAULT_AGENT_TIMEOUT, view: str | None = None) -> Any:
+    """The maker of an agent in another process running ``command`` (a usage error when it cannot be split into
+    arguments, or its program is not found)."""
+    import shlex
+    import shutil
+
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise click.BadParameter(f"exec:{escape(command)[:200]}: {exc}", param_hint="'--players'") from None
+    if not argv:
+        raise click.BadParameter("exec: needs a command to run, e.g. exec:\"python my_bot.py\"",
+                                 param_hint="'--players'")
+    if shutil.which(argv[0]) is None:
+        raise click.BadParameter(f"exec:{escape(command)[:200]}: no program {escape(argv[0])[:100]} to run "
+                                 "(give its path, or one on the PATH)", param_hint="'--players'")
+    return ProcessAgentFactory(command, timeout=timeout, view=view)
 
 
 def _agent_class(text: str) -> Any:
@@ -146,9 +180,10 @@ def _seats(state: Any) -> int | None:
 @VARIANT_OPTION
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--players", default=None, metavar="A,B,...",
-              help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), or module:Class for an agent "
-                   f"class of your own.  [default: {DEFAULT_PLAYERS}; with --from, greedy in every seat of the "
-                   "position]")
+              help=f"One agent a seat, in seat order: a bot ({', '.join(BOTS)}), module:Class for an agent "
+                   "class of your own, or exec:COMMAND for an agent in another process speaking the agents "
+                   f"protocol (docs/protocol.md).  [default: {DEFAULT_PLAYERS}; with --from, greedy in every seat "
+                   "of the position]")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game; game i uses SEED + i.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default 1); with --backend ray, the CPUs of the local cluster the command "
@@ -168,10 +203,11 @@ def _seats(state: Any) -> int | None:
 @click.option("--address", metavar="HOST:PORT",
               help="With --backend ray: join the cluster at this address ('auto': the one running on this "
                    "machine); without it the command starts a local cluster.")
+@AGENT_TIMEOUT_OPTION
 @FORCE_OPTION
 def simulate_command(ruleset: str | None, variants: tuple[str, ...], games: int, players: str | None, seed: int,
                      jobs: int | None, max_turns: int, log_dir: Path | None, fmt: str, start_path: Path | None,
-                     backend: str, address: str | None, force: bool) -> None:
+                     backend: str, address: str | None, agent_timeout: float, force: bool) -> None:
     """Play many games between bots and report win rates, game lengths and how games ended.
 
     Game i (from 0) is played with seed SEED + i and fresh agents, so every
@@ -196,7 +232,7 @@ def simulate_command(ruleset: str | None, variants: tuple[str, ...], games: int,
     if players is None:
         seats = _seats(read[1]) if read is not None else None
         players = ",".join(["greedy"] * seats) if seats is not None and 1 <= seats <= 16 else DEFAULT_PLAYERS
-    names = parse_players(players, classes=True)
+    names = parse_players(players, classes=True, agent_timeout=agent_timeout)
     loaded = load_or_exit(ruleset, variants)
     if not loaded.min_players <= len(names) <= loaded.max_players:
         raise click.BadParameter(

@@ -19,6 +19,8 @@ from typing import Any
 
 from ._mypyc import compiled
 from .agents import BOTS, Agent, RecordingAgent, make_agent
+from .agents.describe import describe
+from .agents.process import AgentProcessError, ProcessAgent, ProcessAgentFactory
 from .agents.recorder import ReplayCheck, replay_log
 from .files import NotRegularFile, OutputError, open_regular, write_whole
 from .files import create as create_file
@@ -48,6 +50,7 @@ from .game.actions import Action
 from .game.actions import verify as verify_action
 from .game.decisions import MAX_AGENT_NAME, safe_name
 from .game.end import MAX_GAME_EVENTS, TURN_CEILING
+from .game.events import RULES_VERSION
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references
 from .game.replay import Replay
@@ -126,11 +129,13 @@ __all__ = [
     "MAX_PROBLEMS",
     "NOTE",
     "POT",
+    "RULES_VERSION",
     "TURN_CEILING",
     "WARNING",
     "Action",
     "Agent",
     "AgentFailure",
+    "AgentProcessError",
     "BackendError",
     "BalanceResult",
     "Bids",
@@ -149,6 +154,8 @@ __all__ = [
     "NotRegularFile",
     "OutputError",
     "Problem",
+    "ProcessAgent",
+    "ProcessAgentFactory",
     "RecordingAgent",
     "Replay",
     "ReplayCheck",
@@ -180,6 +187,7 @@ __all__ = [
     "compiled",
     "create_file",
     "dedicate_process",
+    "describe",
     "escape",
     "extends_reference",
     "find_ruleset",

@@ -36,6 +36,7 @@ from typing import Any, Protocol, Union
 import attrs
 
 from .agents import BOTS, make_agent
+from .agents.process import AgentProcessError
 from .agents.recorder import RecordingAgent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
@@ -61,6 +62,16 @@ def agent_factory(spec: AgentSpec) -> Callable[[], Any]:
     if callable(spec):
         return spec
     raise ValueError(f"an agent is a bot's name or a factory of agents, not {type(spec).__name__}")
+
+
+def close_agents(agents: Sequence[Any]) -> None:
+    """Let every agent of a game that is over go (``Agent.close``: a process ended); what one raises there is not
+    the game's outcome, and the others are closed all the same."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):  # a user's agent's close: nothing of the game depends on it
+                close()
 
 
 def spec_name(spec: AgentSpec) -> str:
@@ -357,6 +368,10 @@ class _Runner:
             return result, (measure.finish(result) if measure is not None else None)
         except (OutputError, AgentFailure, KeyboardInterrupt):
             raise
+        except AgentProcessError as exc:  # an agent in another process failed (agents protocol)
+            spec = spec_name(self.players[exc.seat]) if 0 <= exc.seat < len(self.players) else "?"
+            raise AgentFailure(f"the agent of seat {exc.seat} ({spec}) failed at {exc.kind!r} in the game with seed "
+                               f"{seed}: {exc.reason}") from exc
         except BaseException as exc:
             current = self._current
             failure = current.agent_failure if current is not None else None
@@ -372,6 +387,7 @@ class _Runner:
             raise SimulationError(f"the game with seed {seed} ({names}) failed: {type(exc).__name__}: {exc}") from exc
         finally:
             self._current = None
+            close_agents(agents)
 
     def _play(self, game: Game) -> Result:
         self._current = game

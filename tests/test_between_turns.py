@@ -222,3 +222,113 @@ def test_a_log_written_before_acting_between_turns_still_verifies():
     result = CliRunner().invoke(cli, ["replay", str(log), "--verify"])
     assert result.exit_code == 0, result.output
     assert "replay identically" in result.output
+
+
+class Boom(Agent):
+    """Raises at its first `between`, then never acts out of turn."""
+
+    name = "boom"
+
+    def __init__(self) -> None:
+        self.armed = True
+
+    def between(self, game: Any, seat: int, to_move: int) -> Any:
+        if self.armed:
+            self.armed = False
+            raise RuntimeError("boom")
+        return None
+
+
+class Spy(Agent):
+    """Counts the times it is asked `between`."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def between(self, game: Any, seat: int, to_move: int) -> Any:
+        self.calls += 1
+        return None
+
+
+def test_when_an_agent_raises_in_the_phase_the_others_wait_for_the_caller():
+    """play() stops at the decision of the agent that raised; a caller answering by hand from there is asked the
+    other seats' decisions (the agents are not called behind its back), and play() goes on cleanly after."""
+    ruleset = monopoly.load_ruleset("classic")
+    spy = Spy()
+    game = monopoly.Game(ruleset, [make_agent("greedy"), Boom(), spy], seed=3, max_turns=50)
+    with pytest.raises(RuntimeError, match="boom"):
+        game.play()
+    assert game.pending == Decision(1, "between", (1,)) and game.agent_failure == (1, "between")
+    game.answer(None)
+    assert game.pending == Decision(2, "between", (1,)) and spy.calls == 0
+    game.answer(None)
+    assert game.play().turns == 50 and spy.calls > 0
+
+
+def test_no_chance_to_act_when_the_round_limit_ends_the_game(tmp_path):
+    """The time-limit rules end the game when the round limit is reached: nobody is asked to act before a turn
+    that will not come."""
+    variant = tmp_path / "two-rounds.yaml"
+    variant.write_text("id: two-rounds\nkind: variant\nname: Two rounds\ndescription: Two rounds.\n"
+                       "rules: {end: {when: time, rounds: 2}}\n", encoding="utf-8")
+    game = monopoly.Game(monopoly.load_ruleset("classic", [str(variant)]), players=3, seed=1)
+    asked = []
+    quiet = {"buy": False, "answer_trade": False, "lift_mortgage": False, "bid": 0, "jail": "roll", "choose": 0}
+    while game.pending is not None:
+        decision = game.pending
+        asked.append((game.turn, decision.kind))
+        game.answer(quiet.get(decision.kind))
+    assert game.end_reason == "time" and game.turn == 6
+    assert (6, "act") in asked and (6, "between") not in asked and (5, "between") in asked
+
+
+def test_the_next_to_move_is_found_again_when_an_action_ends_a_player(tmp_path):
+    """A trigger on building bankrupts the player to move next, in the middle of the others' chance to act: the
+    seats asked after that are told the player who moves instead."""
+    variant = tmp_path / "levy.yaml"
+    variant.write_text("id: levy\nkind: variant\nname: Levy\ndescription: Building collects 500 from each player.\n"
+                       "triggers:\n  - {on: build, effect: collect 500 from each player}\n", encoding="utf-8")
+    game, seen, _events = table(4, (str(variant),), s2={"between": [Build(1), None]})
+    own(game, 2, "Mediterranean Avenue", "Baltic Avenue")
+    game.cash[1] = 100  # seat 1, to move next, cannot pay the levy
+    neutral_turn(game, 0)
+    assert game.bankrupt[1]
+    # seat 1 first (the next to move), then seat 2 builds and is asked again in its phase; seat 3 is told seat 2
+    assert [(seat, args) for seat, kind, args in seen if kind == "between"] == \
+        [(1, (1,)), (2, (1,)), (2, (1,)), (3, (2,))]
+    assert game.current == 2
+
+
+class Taker(Agent):
+    """Declines every lot (so the game runs long) and takes the position at one turn while it acts."""
+
+    name = "taker"
+
+    def __init__(self, turn: int) -> None:
+        self.turn = turn
+        self.taken: Any = None
+
+    def buy(self, game: Any, seat: int, space: int) -> bool:
+        return False
+
+    def act(self, game: Any, seat: int) -> Any:
+        if 0 <= self.turn <= game.turn and self.taken is None:
+            self.taken = game.state()
+        return None
+
+
+def test_a_position_taken_late_inside_play_loads():
+    """Inside play() a position holds every answer since play() began (four a turn at least, with the others'
+    chance to act): one taken at turn 1,500 still loads and goes on as the game did."""
+    ruleset = monopoly.load_ruleset("classic")
+    taker = Taker(1500)
+    agents = [taker] + [Taker(-1) for _ in range(3)]
+    game = monopoly.Game(ruleset, agents, seed=2, max_turns=1600)
+    game.play()
+    assert taker.taken is not None and len(taker.taken.pending.answers) > 5_000
+    state = GameState.from_json(json.loads(json.dumps(taker.taken.to_json())), ruleset, players=4)
+    again = monopoly.Game.from_state(ruleset, [Taker(-1) for _ in range(4)], state, seed=2, max_turns=1600)
+    again.play()
+    assert again.state() == game.state()

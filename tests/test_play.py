@@ -339,6 +339,31 @@ def test_save_quit_and_resume_gives_the_same_game(script, tmp_path):
     assert json.loads(save.read_text(encoding="utf-8"))["game"]["state"]["finished"] is True
 
 
+def test_a_log_of_older_rules_is_not_continued_by_a_resumed_game(script, tmp_path):
+    """A save whose log was written by an older version of the rules (here: the log's first line says version 3,
+    and the save vouches for it) resumes, but its log is not continued under other rules: the person is told
+    to give another --log file (or --force to replace it with the rest of the game)."""
+    import hashlib
+
+    person, _events, _ = script
+    save, log = tmp_path / "game.save", tmp_path / "game.jsonl"
+    cut = len(person.typed) // 3
+    first = play([*GAME_ARGS, "--save", str(save), "--log", str(log)], [*person.typed[:cut], "quit"])
+    assert first.exit_code == 0, first.output[-2000:]
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    lines = log.read_bytes().splitlines(keepends=True)[:saved["log"]["events"]]
+    start = json.loads(lines[0])
+    start["rules"] = 3
+    lines[0] = (json.dumps(start, separators=(",", ":")) + "\n").encode("utf-8")
+    log.write_bytes(b"".join(lines))
+    saved["log"]["sha256"] = hashlib.sha256(b"".join(lines)).hexdigest()
+    save.write_text(json.dumps(saved), encoding="utf-8")
+    resumed = play(["--resume", str(save), "--log", str(log)], [])
+    assert resumed.exit_code == 1
+    assert "written by the rules of version 3, and this program plays version" in resumed.output
+    assert "Traceback" not in resumed.output
+
+
 def test_saved_after_every_turn_and_resumed_after_an_interruption(script, tmp_path):
     """stdin ends in the middle (a closed terminal): the save of the last whole turn goes on exactly."""
     person, events, _ = script
@@ -595,6 +620,19 @@ def test_building_before_a_rivals_roll_with_one_key_to_pass_the_others():
     turns = [i for i, e in enumerate(table.events) if e["type"] == "turn"]
     first_build = table.events.index(table.of("build")[0])
     assert turns[0] < first_build < turns[1]  # between greedy-2's turn and greedy-3's
+
+
+def test_a_new_chance_between_turns_counts_the_offers_afresh():
+    """Offers made at an earlier chance do not use up a later one: with nothing to build, the person is still
+    asked before a rival's turn, since a trade may be offered."""
+    table = Table()
+    game = table.game
+    game.give(3, 1)  # greedy-2 owns a lot: there is something to trade for
+    game.agents[0].inner._trades = game.rules.trades_per_phase  # the offers of an earlier chance, all made
+    game.current = 1
+    table.ready([(4, 6)])
+    screen = table.play([""], turns=2)
+    assert "Before greedy-3's turn: press Enter to pass" in screen
 
 
 def test_proposing_a_trade_with_wrong_answers_and_a_refused_offer():

@@ -120,6 +120,10 @@ class Agent:
         such as ``"bid '10'"`` or ``"buy answer 'yes'"``.
         """
 
+    def close(self) -> None:
+        """Called once the game is over (or has failed) by the program's commands and ``simulate``: an agent that
+        holds something outside the game (a process, a connection) lets it go. The default holds nothing."""
+
     def get_state(self) -> Any:
         """JSON data a saved game keeps for this agent (by default its generator's state)."""
         rng = getattr(self, "rng", None)
@@ -181,6 +185,11 @@ class Wrapper(Agent):
         notify = getattr(self.inner, "refused", None)
         if notify is not None:
             notify(game, seat, action, reason)
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if callable(close):
+            close()
 
     def get_state(self) -> Any:
         get = getattr(self.inner, "get_state", None)

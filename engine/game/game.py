@@ -478,6 +478,8 @@ class Game(Money):
         events, event_limit = self.events, MAX_GAME_EVENTS
         between, others, between_of, answers = self._between_all, self._others, self._between, self._answers
         quiet_answers = (None,) * (n - 1)  # the others' answers when every one is quiet and still in the game
+        # a game of the time-limit rules ends when a round limit is reached: no chance to act before that
+        round_limit = self.rules.end.rounds if self.rules.end.when == "time" else 0
         while not self.finished:
             if begun:
                 begun = False
@@ -582,19 +584,20 @@ class Game(Money):
                 seat = p + 1 if p + 1 < n else 0
                 while bankrupt[seat]:
                     seat = (seat + 1) % n
-                if between and self.turn < self.turn_cap and not self.clock_out:
+                if between and self.turn < self.turn_cap and not self.clock_out and not (
+                        round_limit and self.round + (seat <= p) >= round_limit):
                     # Every other player still in the game may build, sell, mortgage, lift mortgages and offer
                     # trades before the next turn (the rules' "at any time"), in turn order from the next to
-                    # move: the decision `between`. A seat whose agent never acts out of turn (decisions.QUIET)
-                    # is answered None without a call while play() drives.
-                    direct = self._direct
-                    if direct is not None and self._quiet_all and not self.bankrupt_order:
+                    # move: the decision `between` (none when the game ends here). A seat whose agent never
+                    # acts out of turn (decisions.QUIET) is answered None without a call while play() drives.
+                    if self._direct is not None and self._quiet_all and not self.bankrupt_order:
                         answers.extend(quiet_answers)  # nobody acts out of turn: all in one
                     else:
                         for q in others[p]:
                             if bankrupt[q]:
                                 continue
                             decision = between_of[q][seat]
+                            direct = self._direct  # play() may stop (an agent raised) or start within the phase
                             if direct is None:
                                 action = yield decision
                             else:
@@ -612,12 +615,12 @@ class Game(Money):
                                     answers.append(action)
                             if action is not None:
                                 yield from self._between_turns(q, action, decision)
-                                if self.finished:
+                                if self.finished or self.clock_out:
                                     break
+                                while bankrupt[seat]:  # an action's trigger may have ended the next to move
+                                    seat = (seat + 1) % n
                         if self.finished:
                             break
-                        while bankrupt[seat]:  # an action's trigger may have ended a player
-                            seat = (seat + 1) % n
                 if seat > p:
                     round_ = self.round
                 else:  # a new round; the record's size is looked at here, once a round (effects look at each step)

@@ -63,8 +63,9 @@ SCALARS = ("houses_left", "hotels_left", "pot", "turn", "round", "current", "sta
 STATE_KEYS = (*LISTS, *SCALARS, "held_cards", "decks", "last_roll", "rng")
 #: The keys of a state's ``pending`` (only in a state taken in the middle of a turn).
 PENDING_KEYS = ("start", "fixed_dice", "answers", "decision")
-#: The most answers one turn's pending work may hold (a turn asks a few dozen at most).
-MAX_PENDING_ANSWERS = 5_000
+#: The most answers a position's pending work may hold: a turn asks a few dozen at most, but a position taken
+#: inside play() (which marks only its start) holds every answer since: a decision a seat a turn, and more.
+MAX_PENDING_ANSWERS = 100_000
 
 
 @mypyc_attr(native_class=False)
