@@ -27,6 +27,7 @@ from monopoly import (
     RULES_VERSION,
     TURN_CEILING,
     Agent,
+    AgentProcessError,
     EventLog,
     Game,
     RecordingAgent,
@@ -46,6 +47,7 @@ from .files import FORCE_OPTION, open_output, shown, write_atomic
 from .human import HumanAgent, QuitGame
 from .render_text import HUMAN, Narrator, holdings_lines, is_human
 from .ruleset_commands import VARIANT_OPTION, load_or_exit
+from .simulate_command import AGENT_TIMEOUT_OPTION, exec_agent
 
 DEFAULT_PLAYERS = "you,greedy,cautious"
 #: The turn limit of a game of bots alone, when none is given (as `monopoly simulate`'s): with nobody to
@@ -68,12 +70,18 @@ ENGINE_FORMAT = "monopoly-save"
 # ---------------------------------------------------------------------- players
 
 
-def parse_players(text: str) -> list[str]:
-    """Agent names by seat: ``you`` or ``human`` is a person (``human:Ada`` a named one); others are bots."""
+def parse_players(text: str, processes: dict[int, Any] | None = None, agent_timeout: float = 10.0) -> list[str]:
+    """Agent names by seat: ``you`` or ``human`` is a person (``human:Ada`` a named one), ``exec:COMMAND`` an agent
+    in another process (its maker put in ``processes`` by seat, when given); others are bots."""
     names = []
     for raw in text.split(","):
         name = raw.strip()
         low = name.lower()
+        if processes is not None and name.startswith("exec:"):
+            maker = exec_agent(name[len("exec:"):], agent_timeout)
+            processes[len(names)] = maker
+            names.append(maker.name)
+            continue
         if not name:
             raise click.BadParameter(f"empty player in '{text}'; give one player a seat, separated by commas: "
                                      f"you, human:NAME or a bot ({', '.join(BOTS)})", param_hint="'--players'")
@@ -99,9 +107,12 @@ def parse_players(text: str) -> list[str]:
     return names
 
 
-def make_agents(names: list[str], narrator: Narrator) -> list[Agent]:
-    """People (their decisions recorded for replay) and bots, by seat."""
-    return [RecordingAgent(HumanAgent(name, narrator)) if is_human(name) else make_agent(name) for name in names]
+def make_agents(names: list[str], narrator: Narrator, processes: dict[int, Any] | None = None) -> list[Agent]:
+    """People and agents in other processes (their decisions recorded for replay) and bots, by seat."""
+    processes = processes or {}
+    return [RecordingAgent(processes[seat]()) if seat in processes else
+            RecordingAgent(HumanAgent(name, narrator)) if is_human(name) else make_agent(name)
+            for seat, name in enumerate(names)]
 
 
 # ---------------------------------------------------------------------- save files
@@ -133,7 +144,7 @@ def _envelope_problems(data: dict[str, Any]) -> list[str]:
         problems.append("'players' is not a list of names")
     else:
         for name in players:
-            if not is_human(name):
+            if not is_human(name) and not name.startswith("exec:"):  # exec: seats are refused on resuming
                 try:
                     make_agent(name)
                 except ValueError:
@@ -375,8 +386,9 @@ class Clock:
 @click.argument("ruleset", metavar="[NAME_OR_PATH]", required=False)
 @VARIANT_OPTION
 @click.option("--players", default=None, metavar="A,B,...",
-              help=f"One player a seat, in order: 'you' (or 'human', 'human:NAME') for a person, or a bot "
-                   f"({', '.join(BOTS)}). Several people play hot-seat. [default: {DEFAULT_PLAYERS}]")
+              help=f"One player a seat, in order: 'you' (or 'human', 'human:NAME') for a person, a bot "
+                   f"({', '.join(BOTS)}), or exec:COMMAND for an agent in another process (docs/protocol.md). "
+                   f"Several people play hot-seat. [default: {DEFAULT_PLAYERS}]")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one, shown at the start).")
 @click.option("--max-turns", type=click.IntRange(min=1, max=TURN_CEILING), default=None,
               help=f"Stop the game after this many turns (it then has no winner). A game of bots alone stops after "
@@ -388,10 +400,11 @@ class Clock:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the event log to FILE (JSON Lines; `monopoly replay FILE` reads it). With --resume: the "
                    "game's log, continued where the save left it.")
+@AGENT_TIMEOUT_OPTION
 @FORCE_OPTION
 def play_command(ruleset: str | None, variants: tuple[str, ...], players: str | None, seed: int | None,
                  max_turns: int | None, save_path: Path | None, resume_path: Path | None,
-                 log_path: Path | None, force: bool) -> None:
+                 log_path: Path | None, agent_timeout: float, force: bool) -> None:
     """Play a game in the terminal against bots, or hot-seat with other people.
 
     Every decision is asked in plain words with the choices listed; at any
@@ -411,8 +424,13 @@ def play_command(ruleset: str | None, variants: tuple[str, ...], players: str | 
     else:
         if ruleset is None:
             raise click.UsageError("give the ruleset to play (NAME_OR_PATH, e.g. classic), or --resume FILE")
-        session = _new(ruleset, variants, players or DEFAULT_PLAYERS, seed, max_turns, save_path, log_path, force)
-    session.run()
+        session = _new(ruleset, variants, players or DEFAULT_PLAYERS, seed, max_turns, save_path, log_path, force,
+                       agent_timeout)
+    try:
+        session.run()
+    finally:
+        for agent in session.game.agents:  # an agent in another process is ended with the game
+            agent.close()
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -433,8 +451,9 @@ def _check_outputs(save_path: Path | None, log_path: Path | None) -> None:
 
 
 def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int | None, max_turns: int | None,
-         save_path: Path | None, log_path: Path | None, force: bool) -> Session:
-    names = parse_players(players)
+         save_path: Path | None, log_path: Path | None, force: bool, agent_timeout: float) -> Session:
+    processes: dict[int, Any] = {}
+    names = parse_players(players, processes, agent_timeout)
     loaded = load_or_exit(ruleset_name, variants)
     if not loaded.min_players <= len(names) <= loaded.max_players:
         raise click.BadParameter(f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} "
@@ -447,7 +466,11 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
     narrator = Narrator(loaded)
     if max_turns is None and not any(is_human(name) for name in names):
         max_turns = BOTS_ONLY_TURNS  # nobody at the keyboard to stop it: bots alone may play for ever
-    game = Game(loaded, make_agents(names, narrator), seed=seed, max_turns=max_turns, observers=[narrator])
+    try:
+        game = Game(loaded, make_agents(names, narrator, processes), seed=seed, max_turns=max_turns,
+                    observers=[narrator])
+    except AgentProcessError as exc:
+        raise click.ClickException(f"seat {exc.seat}'s agent could not start: {escape(exc.reason)}") from None
     session = Session(game, narrator, names, _source(ruleset_name), [_source(v) for v in variants], save_path,
                       replace_save=force, clock=Clock.of(loaded))
     if log_path is not None:
@@ -465,6 +488,11 @@ def _resume(path: Path, ruleset_name: str | None, variants: tuple[str, ...], sav
         names = list(data["players"])
         source, saved_variants = data["ruleset"], list(data["variants"])
         engine_save = data["game"]
+        processes = [seat for seat, name in enumerate(names) if name.startswith("exec:")]
+        if processes:  # a save names no program to run: what it says never decides what is started
+            raise click.ClickException(f"{escape(str(path))}: seat {processes[0]} was played by an agent in another "
+                                       f"process ({escape(names[processes[0]])}); a save never starts a program, so "
+                                       "this game cannot be resumed here")
     else:  # the engine's own save: bots by name, people as "human..."
         agents, saved = data.get("agents"), data.get("ruleset")
         if (not isinstance(agents, list) or not all(isinstance(n, str) for n in agents) or not isinstance(saved, dict)

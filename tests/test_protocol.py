@@ -269,3 +269,17 @@ def test_the_protocol_limits_are_the_documented_ones():
     assert MAX_LINE_BYTES == 1 << 20
     doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert "1 MiB" in doc and f"protocol version {PROTOCOL_VERSION}" in doc.lower()
+
+
+def test_play_seats_an_exec_agent_and_its_log_replays(tmp_path):
+    log, save = tmp_path / "game.jsonl", tmp_path / "game.save"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["play", "classic", "--players", f"you,exec:{client()}", "--seed", "3", "--max-turns",
+                                 "6", "--log", str(log), "--save", str(save)], input="n\n" + "\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "Game over after 6 turns" in result.output
+    verified = runner.invoke(cli, ["replay", str(log), "--verify"])
+    assert verified.exit_code == 0 and "replay identically" in verified.output, verified.output
+    resumed = runner.invoke(cli, ["play", "--resume", str(save)])
+    assert resumed.exit_code == 1
+    assert "a save never starts a program" in resumed.output

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..game import actions as act
-from ..game.decisions import Bids, Decision, Trades, decode_answer, encode_answer, legal_answers
+from ..game.decisions import ACTION_NAMES, Bids, Decision, Trades, decode_answer, encode_answer, legal_answers
 from ..game.events import to_dict
 
 if TYPE_CHECKING:
@@ -124,9 +124,17 @@ def legal(game: Game, decision: Decision) -> Any:
                                "get_spaces": list(answer.get_spaces), "get_cash_max": answer.get_cash,
                                "get_cards": [list(c) for c in answer.get_cards]})
             else:
-                actions.append(encode_answer(answer))
+                actions.append(action_json(answer))
         return {"done": None, "actions": actions, "trades": trades}
-    return [encode_answer(answer) for answer in answers]
+    return list(answers)  # true/false, the jail's options, the indexes of a choice: JSON as they are
+
+
+def action_json(action: Any) -> dict[str, Any]:
+    """One of the engine's own legal actions as the log writes it (without the log's check of what an agent
+    made, which these need not)."""
+    if type(action) is act.UseCard:
+        return {"action": "use_card", "deck": action.deck, "card": action.card}
+    return {"action": ACTION_NAMES[type(action)], "space": action.space}
 
 
 def decision_message(game: Game, decision: Decision, number: int, events: list[dict[str, Any]],
