@@ -205,8 +205,10 @@ def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
     if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat] or \
             not act.permitted(game, "trade", seat):
         return ()
-    owner = game.owner
-    free = [s for s in game.tables.ownable if owner[s] >= 0 and not act.in_built_group(game, s)]
+    owner, buildings, t = game.owner, game.buildings, game.tables
+    group_of = t.group_of
+    built = {group_of[s] for s in t.ownable if buildings[s]}  # the groups with buildings: their lots stay put
+    free = [s for s in t.ownable if owner[s] >= 0 and group_of[s] not in built]
     mine = tuple(s for s in free if owner[s] == seat)
     my_cards = tuple(game.held_cards[seat])
     spaces = []
