@@ -54,6 +54,8 @@ MAX_ATTEMPTS = 2
 MAX_LINES_PER_DECISION = 64
 #: Bytes one decision may receive at most.
 MAX_BYTES_PER_DECISION = 8 * MAX_LINE_BYTES
+#: One line of JSON: compact, and plain ASCII (other characters escaped: the C encoder's quickest path).
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode
 #: What is kept of the process's standard error, for the message of a failure.
 STDERR_TAIL = 2000
 #: The answer given to the engine after two refused lines that held no answer: the engine refuses it and takes
@@ -184,7 +186,7 @@ class ProcessAgent(Agent):
             _kill(process)
 
     def _send(self, seat: int, kind: str, message: dict[str, Any]) -> None:
-        data = (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+        data = (_ENCODE(message) + "\n").encode("ascii")
         process = self._process
         assert process is not None and process.stdin is not None and self._selector is not None
         deadline = time.monotonic() + self.timeout
