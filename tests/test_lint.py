@@ -17,7 +17,7 @@ def test_ruff_is_clean():
     ruff = shutil.which("ruff", path=os.path.dirname(sys.executable)) or shutil.which("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed (pip install -e '.[test]' brings it)")
-    result = subprocess.run([ruff, "check", "engine", "cli", "tests"], cwd=ROOT, capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run([ruff, "check", "engine", "cli", "tests", "examples"], cwd=ROOT, capture_output=True,
+                            text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
