@@ -61,7 +61,7 @@ def evaluate(args: argparse.Namespace, opponent: str, policy: Any) -> dict[str, 
                 legal = np.flatnonzero(masks)
                 action = int(legal[rng.integers(len(legal))])
             else:
-                action, _ = policy.predict(observation, action_masks=masks, deterministic=True)
+                action, _ = policy.predict(observation, action_masks=masks, deterministic=args.deterministic)
             observation, reward, terminated, truncated, _ = env.step(int(action))
             done = terminated or truncated
         wins += reward > 0
@@ -81,16 +81,22 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int, default=300, help="turn cap of a game")
     parser.add_argument("--hybrid", action="store_true", help="a greedy helper answers the learner's rare decisions")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--deterministic", action="store_true",
+                        help="evaluate the policy's likeliest action (by default an action drawn from the policy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", default=None, help="save the trained model to this file")
+    parser.add_argument("--load", default=None, help="evaluate a saved model instead of training one")
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args()
 
     env = make_env(args, args.opponents)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, n_steps=2048, batch_size=256,
-                        learning_rate=3e-4, gamma=0.999, ent_coef=0.01, device="cpu")
     start = time.perf_counter()
-    model.learn(total_timesteps=args.steps)
+    if args.load:
+        model = MaskablePPO.load(args.load, env=env, device="cpu")
+    else:
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, n_steps=2048, batch_size=256,
+                            learning_rate=3e-4, gamma=0.999, ent_coef=0.01, device="cpu")
+        model.learn(total_timesteps=args.steps)
     trained = time.perf_counter() - start
     if args.save:
         model.save(args.save)
