@@ -209,3 +209,12 @@ def test_opponents_are_checked_up_front():
         MonopolySeatEnv(opponents=("greedyy",))
     with pytest.raises(ValueError, match="2 to 8 players"):
         MonopolySeatEnv(opponents=())
+
+
+def test_opponents_may_be_classes_by_module_and_name():
+    env = MonopolySeatEnv(opponents=("monopoly.agents.bots:TraderAgent", monopoly.agents.CautiousAgent), seat=2,
+                          max_turns=40)
+    env.reset(seed=5)
+    assert [type(agent).__name__ for agent in env.game.agents[:2]] == ["TraderAgent", "CautiousAgent"]
+    with pytest.raises(ValueError, match="no agent class"):
+        MonopolySeatEnv(opponents=("monopoly.agents.bots:Nope",))

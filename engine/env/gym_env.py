@@ -27,9 +27,10 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
     """One learning seat against agents: ``MonopolySeatEnv(ruleset="classic", opponents=("greedy",) * 3,
     seat=0, max_turns=1000, reward="win", hybrid=False)``.
 
-    ``opponents`` are bot names or agent objects (an object is set up afresh at each reset), one a seat in seat
-    order without the learner's. Observations are the vector of :mod:`monopoly.env.observation`, actions the
-    codes of :mod:`monopoly.env.codec`; ``action_masks()`` gives the legal ones (sb3-contrib's MaskablePPO asks
+    ``opponents`` are bot names, ``module:Class`` names of agent classes (a new agent each game), agent classes, or
+    agent objects (an object is set up afresh at each reset), one a seat in seat order without the learner's.
+    Observations are the vector of :mod:`monopoly.env.observation`, actions the codes of
+    :mod:`monopoly.env.codec`; ``action_masks()`` gives the legal ones (sb3-contrib's MaskablePPO asks
     it), as ``info["action_mask"]`` does. An action outside the mask is refused by the engine, which takes the
     answer that risks nothing (``info["illegal"]``). With ``hybrid``, a ``helper`` bot (greedy by default)
     answers the learner's rarer decisions (bids, jail, choices, trade offers, debts, mortgages handed over), as
@@ -53,10 +54,10 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
                              f"{self.ruleset.max_players} players, not {self.players}")
         if not 0 <= seat < self.players:
             raise ValueError(f"the learner's seat is from 0 to {self.players - 1}")
-        for opponent in opponents:
+        self.opponents = [_agent_class(o) if isinstance(o, str) and ":" in o else o for o in opponents]
+        for opponent in self.opponents:
             if isinstance(opponent, str):
                 make_agent(opponent)  # an unknown name fails now, with a "did you mean"
-        self.opponents = list(opponents)
         self.seat = seat
         self.max_turns = max_turns
         self.reward = reward
@@ -74,7 +75,8 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
         self._worth = 0
 
     def _agents(self) -> list[Any]:
-        others = [make_agent(o) if isinstance(o, str) else o for o in self.opponents]
+        others = [make_agent(o) if isinstance(o, str) else o() if isinstance(o, type) else o
+                  for o in self.opponents]
         others.insert(self.seat, Caller())
         return others
 
@@ -164,6 +166,18 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
         from ..agents.describe import describe
 
         return describe(self.game, self.seat, self._decision)
+
+
+def _agent_class(text: str) -> type:
+    """The agent class ``module:Class`` names (imported as ``import module`` finds it); a new agent of it is
+    made at each reset."""
+    import importlib
+
+    module_name, _, class_name = text.partition(":")
+    found = getattr(importlib.import_module(module_name), class_name, None)
+    if not isinstance(found, type):
+        raise ValueError(f"{text!r}: {module_name} has no agent class {class_name}")
+    return found
 
 
 def _seeded(seed: int) -> Any:

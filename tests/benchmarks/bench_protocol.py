@@ -7,7 +7,9 @@ Usage: python tests/benchmarks/bench_protocol.py [--games G] [--repeats R] [--vi
    against three greedy bots (seeds 1..G, turn cap 300): decisions the client answered per second of the game,
    the engine's side included (building each message, checking each answer), and the client's; the start of
    the process and its hello (once a game) are not timed.
-2. The same games with seat 0 played in process by a bot that answers as the client does (``Mirror``): the
+2. The same games with the client's own code answering the same JSON lines in this process (``client here``:
+   the protocol's messages without the pipe and the second process).
+3. The same games with seat 0 played in process by a bot that answers as the client does (``Mirror``): the
    seconds the protocol adds to a decision are the difference.
 
 Best of R runs each, alternating.
@@ -49,6 +51,53 @@ def mirror() -> Any:
             return self.act(game, seat)
 
     return Mirror()
+
+
+def client_in_process() -> Any:
+    """The reference client's own code answering the same JSON lines in this process (no pipe, no second
+    process): what the protocol costs beside the process boundary."""
+    import importlib.util
+    import json
+
+    from monopoly import ProcessAgent
+
+    spec = importlib.util.spec_from_file_location("protocol_bot", CLIENT)
+    assert spec is not None and spec.loader is not None
+    client = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
+
+    class InProcess(ProcessAgent):
+        """A ProcessAgent whose lines go to the client's functions instead of a pipe."""
+
+        def setup(self, game: Any, seat: int, rng: Any) -> None:
+            self._replies: list[bytes] = []
+            self._prices: dict[int, int] = {}
+            self._process = True  # type: ignore[assignment]  # no process: the lines are answered here
+            self._number = 0
+            self._seen = 0
+            self.view = self.view or "json"
+            self._write(seat, "hello", (json.dumps(__import__("monopoly").agents.protocol.hello(
+                game, seat, self.timeout)) + "\n").encode())
+            self._line(seat, "hello", 0.0)
+
+        def _write(self, seat: int, kind: str, data: bytes) -> None:
+            message = json.loads(data)
+            if message["type"] == "hello":
+                board = message["ruleset"]["resolved"]["board"]
+                self._prices = {i: space.get("price", 0) for i, space in enumerate(board)}
+                self._replies.append(json.dumps({"type": "hello", "name": "in-process"}).encode())
+            elif message["type"] == "decision":
+                answer = client.answer(message, self._prices)
+                self._replies.append(json.dumps({"type": "answer", "id": message["id"],
+                                                 "answer": answer}).encode())
+
+        def _line(self, seat: int, kind: str, deadline: float) -> bytes:
+            return self._replies.pop(0)
+
+        def close(self) -> None:
+            self._process = None
+
+    return InProcess(["in-process"])
 
 
 def run(games: int, seat_zero: Any) -> tuple[int, float]:
@@ -106,11 +155,11 @@ def main() -> None:
     command = shlex.join([sys.executable, str(CLIENT)])
     print(f"build: {'compiled (mypyc)' if monopoly.compiled() else 'pure Python'}; client: {command}; "
           f"{args.games} games a run, best of {args.repeats}")
-    rates: dict[str, list[float]] = {"protocol": [], "in process": []}
-    per_decision: dict[str, list[float]] = {"protocol": [], "in process": []}
+    rates: dict[str, list[float]] = {"protocol": [], "client here": [], "in process": []}
+    per_decision: dict[str, list[float]] = {"protocol": [], "client here": [], "in process": []}
     for _ in range(args.repeats):
         for side, make in (("protocol", lambda: monopoly.ProcessAgent(command, view=args.view)),
-                           ("in process", mirror)):
+                           ("client here", client_in_process), ("in process", mirror)):
             decisions, seconds = run(args.games, make)
             rates[side].append(decisions / seconds)
             per_decision[side].append(seconds / decisions)
@@ -119,6 +168,8 @@ def main() -> None:
               f"({1e6 * min(per_decision[side]):.1f} us a decision, the game's other seats included)")
     ratio = min(per_decision["protocol"]) / min(per_decision["in process"])
     print(f"protocol / in process, time a decision: {ratio:.1f}x")
+    here = min(per_decision["protocol"]) / min(per_decision["client here"])
+    print(f"protocol / the same client answering the same JSON lines in this process: {here:.1f}x")
 
 
 if __name__ == "__main__":
