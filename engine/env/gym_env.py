@@ -17,7 +17,7 @@ from ..game.game import Game
 from ..ruleset import Ruleset
 from .codec import Codec, codec_for
 from .observation import Observer
-from .pettingzoo_env import REWARDS, ruleset_of
+from .pettingzoo_env import table_of
 
 #: The decisions a hybrid learner keeps (``hybrid=True``): the rest, rarer, its helper bot answers.
 HYBRID_KEEPS = ("buy", "act", "between")
@@ -43,15 +43,8 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
                  opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *, seat: int = 0, max_turns: int = 1000,
                  reward: str = "win", hybrid: bool = False, helper: str = "greedy", render_mode: str | None = None):
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode is None or 'ansi'")
-        self.ruleset = ruleset_of(ruleset, variants)
         self.players = len(opponents) + 1
-        if not self.ruleset.min_players <= self.players <= self.ruleset.max_players:
-            raise ValueError(f"{self.ruleset.name} is played by {self.ruleset.min_players} to "
-                             f"{self.ruleset.max_players} players, not {self.players}")
+        self.ruleset = table_of(ruleset, variants, self.players, reward, render_mode)
         if not 0 <= seat < self.players:
             raise ValueError(f"the learner's seat is from 0 to {self.players - 1}")
         self.opponents = [_agent_class(o) if isinstance(o, str) and ":" in o else o for o in opponents]

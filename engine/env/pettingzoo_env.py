@@ -22,13 +22,23 @@ from .observation import Observer
 REWARDS = ("win", "worth")
 
 
-def ruleset_of(ruleset: Ruleset | str, variants: Sequence[str]) -> Ruleset:
-    """A ruleset object, or one loaded by name or path with ``variants``."""
+def table_of(ruleset: Ruleset | str, variants: Sequence[str], players: int, reward: str,
+             render_mode: str | None) -> Ruleset:
+    """The ruleset of an environment (the object given, or one loaded by name or path with ``variants``), its
+    other arguments checked: a ValueError saying what is wrong."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward is one of {', '.join(REWARDS)}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError("render_mode is None or 'ansi'")
     if isinstance(ruleset, Ruleset):
         if variants:
             raise ValueError("variants go with a ruleset's name, not with a loaded ruleset (load it with them)")
-        return ruleset
-    return load_ruleset(ruleset, list(variants))
+    else:
+        ruleset = load_ruleset(ruleset, list(variants))
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise ValueError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
+                         f"not {players}")
+    return ruleset
 
 
 class MonopolyEnv(AECEnv):  # PettingZoo ships no types: its AECEnv is Any to mypy
@@ -44,14 +54,7 @@ class MonopolyEnv(AECEnv):  # PettingZoo ships no types: its AECEnv is Any to my
     def __init__(self, ruleset: Ruleset | str = "classic", variants: Sequence[str] = (), players: int = 4, *,
                  max_turns: int = 1000, reward: str = "win", render_mode: str | None = None):
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode is None or 'ansi'")
-        self.ruleset = ruleset_of(ruleset, variants)
-        if not self.ruleset.min_players <= players <= self.ruleset.max_players:
-            raise ValueError(f"{self.ruleset.name} is played by {self.ruleset.min_players} to "
-                             f"{self.ruleset.max_players} players, not {players}")
+        self.ruleset = table_of(ruleset, variants, players, reward, render_mode)
         self.players = players
         self.max_turns = max_turns
         self.reward = reward
