@@ -16,6 +16,7 @@ from .analyze_command import analyze
 from .compare_command import balance_command, compare_command
 from .play_command import play_command
 from .replay_command import replay_command
+from .serve_command import serve_command
 from .simulate_command import simulate_command
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -43,6 +44,7 @@ cli.add_command(analyze)
 cli.add_command(compare_command)
 cli.add_command(balance_command)
 cli.add_command(agent_test_command)
+cli.add_command(serve_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -104,6 +104,7 @@ _LAZY = {
     "render_compare_html": ("monopoly.analysis.compare", "render_compare_html"),
     "BalanceResult": ("monopoly.analysis.balance", "BalanceResult"),
     "balance": ("monopoly.analysis.balance", "balance"),
+    "create_web_app": ("monopoly.web.server", "create_app"),
 }
 
 
@@ -186,6 +187,7 @@ __all__ = [
     "compare",
     "compiled",
     "create_file",
+    "create_web_app",
     "dedicate_process",
     "describe",
     "escape",

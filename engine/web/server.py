@@ -1,0 +1,251 @@
+"""The web server of ``monopoly serve`` (docs/web.md): a lobby to set a table up, and the table played in the
+browser over the agents protocol (one WebSocket a seat), the server authoritative. Starlette (the ``[web]``
+extra); the pages are static files shipped in the package (no build step, no CDN).
+
+Routes: ``GET /`` the lobby; ``GET /table/{id}`` the table's page (the seat's secret token in the link's
+fragment, never sent in a request line); ``GET /api/rulesets`` the editions and variants with their
+descriptions; ``POST /api/check`` an edition and variants checked (the located problems); ``POST /api/tables`` a
+table made (its seats' links); ``GET /api/tables/{id}/board.svg`` its board; ``WS /ws/{id}`` a seat's or a
+spectator's connection (its first message ``{"type": "join", "token": ...}``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..agents import BOTS
+from ..ruleset import RulesetError, builtin_rulesets, load_ruleset
+from ..ruleset.load import load_file
+from ..ruleset.problems import escape
+from .table import MAX_SEATS, Table, TableError
+
+#: Tables one server keeps at most (the oldest finished ones go first).
+MAX_TABLES = 200
+#: The longest request body or WebSocket message the server reads.
+MAX_BODY = 64 * 1024
+#: The longest name of a person at a table.
+MAX_NAME = 40
+
+
+class Lobby:
+    """The server's tables, by id."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, Table] = {}
+        self.changed: dict[str, asyncio.Condition] = {}
+
+    def add(self, table: Table) -> None:
+        if len(self.tables) >= MAX_TABLES:
+            finished = [key for key, t in self.tables.items() if t.game.finished] or list(self.tables)
+            self.tables.pop(finished[0])
+            self.changed.pop(finished[0], None)
+        self.tables[table.id] = table
+
+    def condition(self, table_id: str) -> asyncio.Condition:
+        if table_id not in self.changed:
+            self.changed[table_id] = asyncio.Condition()
+        return self.changed[table_id]
+
+
+def _static(name: str) -> Any:
+    folder = resources.files("monopoly.web").joinpath("static")
+    return folder.joinpath(name) if name else folder
+
+
+def rulesets_listed() -> dict[str, Any]:
+    editions: list[dict[str, str]] = []
+    variants: list[dict[str, str]] = []
+    for builtin in builtin_rulesets():
+        try:
+            description = load_file(builtin.path).data.get("description", "")
+        except Exception:  # a built-in file is ours: listed without its description if it cannot be read
+            description = ""
+        (editions if builtin.kind == "edition" else variants).append({"id": builtin.id, "description": description})
+    return {"editions": editions, "variants": variants, "bots": list(BOTS)}
+
+
+def _check(edition: Any, variants: Any) -> tuple[Any, list[str]]:
+    """The ruleset of a built-in edition with built-in variants, or the problems that refuse it."""
+    names = {b.id: b.kind for b in builtin_rulesets()}
+    if not isinstance(edition, str) or names.get(edition) != "edition":
+        return None, [f"no built-in edition {escape(str(edition))[:40]!r}"]
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants) or len(variants) > 20:
+        return None, ["variants are a list of names (at most 20)"]
+    unknown = [v for v in variants if names.get(v) != "variant"]
+    if unknown:
+        return None, [f"no built-in variant {escape(v)[:40]!r}" for v in unknown]
+    try:
+        return load_ruleset(edition, list(variants)), []
+    except RulesetError as exc:
+        return None, [problem.format() for problem in exc.problems][:20]
+
+
+async def _json_body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ValueError("the request is too large")
+    return json.loads(body)
+
+
+def create_app() -> Starlette:
+    """The application: ``uvicorn.run(create_app())`` serves it (``monopoly serve`` does)."""
+    lobby = Lobby()
+
+    async def index(request: Request) -> Response:
+        return FileResponse(str(_static("lobby.html")))
+
+    async def table_page(request: Request) -> Response:
+        if request.path_params["table_id"] not in lobby.tables:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        return FileResponse(str(_static("table.html")))
+
+    async def api_rulesets(request: Request) -> Response:
+        return JSONResponse(rulesets_listed())
+
+    async def api_check(request: Request) -> Response:
+        try:
+            data = await _json_body(request)
+        except ValueError as exc:
+            return JSONResponse({"ok": False, "problems": [str(exc)[:200]]}, status_code=400)
+        ruleset, problems = _check(data.get("ruleset") if isinstance(data, dict) else None,
+                                   data.get("variants", []) if isinstance(data, dict) else None)
+        return JSONResponse({"ok": ruleset is not None, "problems": problems,
+                             "name": ruleset.name if ruleset is not None else None})
+
+    async def api_tables(request: Request) -> Response:
+        try:
+            data = await _json_body(request)
+            if not isinstance(data, dict):
+                raise ValueError("a table is a JSON object")
+            ruleset, problems = _check(data.get("ruleset"), data.get("variants", []))
+            if ruleset is None:
+                return JSONResponse({"ok": False, "problems": problems}, status_code=400)
+            seats = _seats(data.get("seats"))
+            seed = data.get("seed")
+            if seed is None:
+                seed = secrets.randbelow(1_000_000) + 1
+            if type(seed) is not int or not 0 <= seed < 2**31:
+                raise ValueError("the seed is a whole number from 0")
+            table = Table(secrets.token_urlsafe(9), ruleset, seats, seed=seed, max_turns=data.get("max_turns"))
+        except (ValueError, TableError) as exc:
+            return JSONResponse({"ok": False, "problems": [str(exc)[:300]]}, status_code=400)
+        lobby.add(table)
+        table.advance()
+        return JSONResponse({"ok": True, "id": table.id, "seed": seed, "watch": f"/table/{table.id}#watch",
+                             "seats": [{"name": s.name, "bot": s.bot,
+                                        "link": None if s.bot else f"/table/{table.id}#{s.token}"}
+                                       for s in table.seats]})
+
+    async def board_svg(request: Request) -> Response:
+        table = lobby.tables.get(request.path_params["table_id"])
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        from ..analysis.render import render_board_svg
+
+        return Response(render_board_svg(table.ruleset), media_type="image/svg+xml")
+
+    async def connect(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table = lobby.tables.get(websocket.path_params["table_id"])
+        if table is None:
+            await websocket.close(code=4404)
+            return
+        try:
+            join = json.loads(await websocket.receive_text())
+            token = join.get("token") if isinstance(join, dict) else None
+            seat = None if token == "watch" else table.seat_of(str(token))
+        except (ValueError, TableError, TypeError):
+            await websocket.send_json({"type": "error", "reason": "no seat of this table has that link"})
+            await websocket.close(code=4403)
+            return
+        changed = lobby.condition(table.id)
+        if seat is None:
+            await _watch(websocket, table, changed)
+            return
+        await websocket.send_json({"type": "joined", "seat": seat, "players": [s.name for s in table.seats]})
+        table.rejoin(seat)  # a (re)joining page is sent the whole game so far, and the question waiting
+        sender = asyncio.create_task(_pump(websocket, table, seat, changed))
+        try:
+            while True:
+                text = await websocket.receive_text()
+                table.receive(seat, text.encode("utf-8")[:MAX_BODY + 1])
+                async with changed:
+                    changed.notify_all()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+
+    routes = [
+        Route("/", index),
+        Route("/table/{table_id}", table_page),
+        Route("/api/rulesets", api_rulesets),
+        Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/tables", api_tables, methods=["POST"]),
+        Route("/api/tables/{table_id}/board.svg", board_svg),
+        WebSocketRoute("/ws/{table_id}", connect),
+        Mount("/static", StaticFiles(directory=str(_static(""))), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.lobby = lobby
+    return app
+
+
+def _seats(raw: Any) -> list[tuple[str, str | None]]:
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
+        raise ValueError(f"seats are a list of 1 to {MAX_SEATS}")
+    seats: list[tuple[str, str | None]] = []
+    for number, entry in enumerate(raw, 1):
+        if not isinstance(entry, dict):
+            raise ValueError(f"seat {number} is an object: {{\"bot\": NAME}} or {{\"name\": PERSON}}")
+        bot = entry.get("bot")
+        if bot is not None:
+            if bot not in BOTS:
+                raise ValueError(f"seat {number}: no bot {escape(str(bot))[:30]!r} ({', '.join(BOTS)})")
+            seats.append((f"{bot}-{number}", bot))
+            continue
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+            raise ValueError(f"seat {number}: a person's name is 1 to {MAX_NAME} printable characters")
+        seats.append((name.strip(), None))
+    return seats
+
+
+async def _pump(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Condition) -> None:
+    """Send the seat's lines as they come."""
+    while True:
+        for message in table.take(seat):
+            await websocket.send_json(message)
+        async with changed:
+            await changed.wait()
+
+
+async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Condition) -> None:
+    """A spectator: the game's events as they come (public ones only), until it disconnects."""
+    from ..agents.protocol import public_event
+
+    sent = 0
+    board = [{"name": space.name} for space in table.ruleset.board]
+    await websocket.send_json({"type": "joined", "seat": None, "players": [s.name for s in table.seats],
+                               "board": board})
+    try:
+        while True:
+            events = table.game.events
+            if sent < len(events):
+                await websocket.send_json({"type": "events", "events": [public_event(r) for r in events[sent:]]})
+                sent = len(events)
+            async with changed:
+                await changed.wait()
+    except WebSocketDisconnect:
+        pass

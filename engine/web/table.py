@@ -1,0 +1,182 @@
+"""A table of the web server (docs/web.md): one game, its seats (people at a browser, or bots), and the lines of
+the agents protocol each seat is sent. The table is authoritative: it drives the game itself (the caller's API:
+``pending``, ``answer``), answers the bots' decisions at once, and for a person's decision sends that seat a
+``decision`` line (the protocol's, with both views) and waits for its ``answer`` line. Nothing here knows of
+HTTP: the server hands lines in and takes lines out.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..agents import make_agent
+from ..agents.protocol import BadLine, answer_of, decision_message, hello, options, public_event, read_message
+from ..game.decisions import Decision, check_answer, legal_answers
+from ..game.game import Game
+from ..ruleset.model import Ruleset
+
+#: The lines a seat's outbox keeps at most (a browser that stops reading loses the oldest; the page asks again).
+MAX_OUTBOX = 10_000
+#: Seats a table may have.
+MAX_SEATS = 8
+
+
+@attrs.define
+class Seat:
+    """A seat: a person (``bot`` None) with the secret ``token`` of its link, or a bot by name."""
+
+    name: str
+    bot: str | None
+    token: str
+    outbox: list[dict[str, Any]] = attrs.field(factory=list)
+    seen: int = 0  # the game's events this seat has been sent
+
+
+class TableError(ValueError):
+    """A request a table refuses (an unknown seat, a game over): the message says why."""
+
+
+class Table:
+    """One game between people and bots. ``seats``: (name, bot or None) by seat; a person's seat gets a token
+    (``secrets.token_urlsafe``) that its link carries."""
+
+    def __init__(self, table_id: str, ruleset: Ruleset, seats: Sequence[tuple[str, str | None]], seed: int,
+                 max_turns: int | None = None):
+        if not ruleset.min_players <= len(seats) <= min(ruleset.max_players, MAX_SEATS):
+            raise TableError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
+                             f"not {len(seats)}")
+        self.id = table_id
+        self.ruleset = ruleset
+        self.seats = [Seat(name, bot, secrets.token_urlsafe(24)) for name, bot in seats]
+        agents = [make_agent(bot) if bot is not None else _Person(name) for name, bot in seats]
+        self.game = Game(ruleset, agents, seed=seed, max_turns=max_turns)
+        self.watch_token = secrets.token_urlsafe(24)
+        self._number = 0
+        self._asked: tuple[int, Decision] | None = None  # (number, decision) sent to a person and waited for
+        for seat in range(len(self.seats)):
+            if self.seats[seat].bot is None:
+                self._send(seat, hello(self.game, seat, 0.0))
+
+    # ------------------------------------------------------------------ who is who
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose link carries ``token`` (a TableError for any other)."""
+        for seat, entry in enumerate(self.seats):
+            if entry.bot is None and secrets.compare_digest(entry.token, token):
+                return seat
+        raise TableError("no seat of this table has that link")
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat of the person whose answer the game waits for; None while bots play or when it is over."""
+        return self._asked[1].seat if self._asked is not None else None
+
+    # ------------------------------------------------------------------ playing
+
+    def advance(self, limit: int = 100_000) -> None:
+        """Play on: the bots answer their decisions, until a person is asked (their seat is sent the decision)
+        or the game is over (every person is sent ``end``). ``limit`` bounds the decisions taken in one call."""
+        game = self.game
+        if self._asked is not None:
+            return
+        for _ in range(limit):
+            decision = game.pending
+            if decision is None:
+                self._flush_events()
+                for seat, entry in enumerate(self.seats):
+                    if entry.bot is None:
+                        self._send(seat, {"type": "end", "result": game.result().to_json()})
+                return
+            if self.seats[decision.seat].bot is not None:
+                agent = game.agents[decision.seat]
+                if decision.kind == "between" and game._quiet[decision.seat]:
+                    game.respond(None)
+                else:
+                    game.respond(getattr(agent, decision.kind)(game, decision.seat, *decision.args))
+                continue
+            if decision.kind == "between" and legal_answers(game, decision) == (None,):
+                game.answer(None)  # a person with nothing to do before another's turn is not asked
+                continue
+            self._number += 1
+            self._asked = (self._number, decision)
+            self._flush_events()
+            self._send(decision.seat, decision_message(game, decision, self._number, self._events_for(decision.seat),
+                                                       "both"))
+            return
+
+    def receive(self, seat: int, line: bytes) -> None:
+        """A line from ``seat``'s browser: an answer to its decision. Every line is acknowledged; a refused one
+        changes nothing and the decision stays open (a person may try again)."""
+        asked = self._asked
+        try:
+            message = read_message(line)
+            if asked is None or asked[1].seat != seat:
+                raise BadLine("wrong_id", "nothing is asked of this seat now")
+            number, decision = asked
+            answer = answer_of(message, decision, number, options(self.game, decision))
+        except BadLine as bad:
+            self._send(seat, {"type": "ack", "id": asked[0] if asked is not None else 0, "ok": False, "code": bad.code,
+                              "reason": bad.reason, "retry": True})
+            return
+        reason = check_answer(self.game, decision, answer)
+        if reason is not None:
+            self._send(seat, {"type": "ack", "id": number, "ok": False, "code": "illegal", "reason": reason,
+                              "retry": True})
+            return
+        self._send(seat, {"type": "ack", "id": number, "ok": True})
+        self._asked = None
+        self.game.answer(answer)
+        self.advance()
+
+    def rejoin(self, seat: int) -> None:
+        """A page (re)opens the seat's link: it is sent hello, every event so far, and the decision that waits for
+        it, if one does (what it had been sent before is dropped)."""
+        entry = self.seats[seat]
+        entry.outbox = []
+        entry.seen = 0
+        self._send(seat, hello(self.game, seat, 0.0))
+        if self._asked is not None and self._asked[1].seat == seat:
+            number, decision = self._asked
+            self._send(seat, decision_message(self.game, decision, number, self._events_for(seat), "both"))
+        else:
+            self._send(seat, {"type": "events", "events": self._events_for(seat)})
+        if self.game.finished:
+            self._send(seat, {"type": "end", "result": self.game.result().to_json()})
+
+    # ------------------------------------------------------------------ lines out
+
+    def take(self, seat: int) -> list[dict[str, Any]]:
+        """The lines waiting for ``seat``, in order (they are taken)."""
+        entry = self.seats[seat]
+        lines, entry.outbox = entry.outbox, []
+        return lines
+
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        outbox = self.seats[seat].outbox
+        outbox.append(message)
+        if len(outbox) > MAX_OUTBOX:
+            del outbox[:len(outbox) - MAX_OUTBOX]
+
+    def _events_for(self, seat: int) -> list[dict[str, Any]]:
+        entry = self.seats[seat]
+        events = [public_event(record) for record in self.game.events[entry.seen:]]
+        entry.seen = len(self.game.events)
+        return events
+
+    def _flush_events(self) -> None:
+        """Send every person the events of the game they have not been sent (what they watch between their own
+        decisions)."""
+        for seat, entry in enumerate(self.seats):
+            if entry.bot is None and entry.seen < len(self.game.events):
+                self._send(seat, {"type": "events", "events": self._events_for(seat)})
+
+
+class _Person:
+    """A person's seat in the table's game: the table answers for it (never asked by the game itself)."""
+
+    def __init__(self, name: str):
+        self.name = name

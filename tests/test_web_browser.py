@@ -1,0 +1,99 @@
+"""The web table in a real headless Chromium (issue 30): the lobby lists the editions and house rules, and a
+person plays a short game at the table page against bots by clicking the numbered answers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monopoly import create_web_app
+from tests.test_report import WebDriver, find_browser, find_driver, missing
+
+
+@pytest.fixture(scope="module")
+def server() -> Any:
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_web_app(), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not running.started:
+        if time.monotonic() > deadline:
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    browser = find_browser()
+    if browser is None:
+        missing("no Chromium browser")
+    assert browser is not None
+    web = WebDriver(find_driver(), browser, Path(tmp_path_factory.mktemp("chromium-web")))
+    yield web
+    web.close()
+
+
+def wait_for(driver: WebDriver, source: str, seconds: float = 20) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = driver.script(source)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"the page never had: {source}")
+
+
+def test_the_lobby_shows_the_editions_and_house_rules(server, driver):
+    driver.open(server + "/")
+    editions = wait_for(driver, "return [...document.querySelectorAll('#edition option')].map(o => o.value)")
+    assert "classic" in editions and "uk" in editions
+    variants = driver.script("return [...document.querySelectorAll('#variants input')].map(b => b.value)")
+    assert "free-parking-jackpot" in variants and "speed-die" in variants
+    assert driver.script("return document.querySelectorAll('#seats .seat').length") == 3
+
+
+def test_a_person_plays_a_short_game_by_clicking(server, driver):
+    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}],
+                       "seed": 5, "max_turns": 12}).encode()
+    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        made = json.loads(response.read())
+    driver.open(server + made["seats"][0]["link"])
+    assert "you are Ada" in wait_for(driver, "return document.getElementById('title').textContent.includes('Ada')"
+                                             " && document.getElementById('title').textContent")
+    clicks = 0
+    for _ in range(400):
+        state = driver.script("""
+            const text = document.getElementById('text').textContent;
+            const buttons = document.querySelectorAll('#answers button');
+            if (text.includes('The game is over')) return 'over';
+            if (buttons.length) { buttons[0].click(); return 'clicked'; }
+            return 'waiting';""")
+        if state == "over":
+            break
+        clicks += state == "clicked"
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the game did not end in the page")
+    assert clicks > 3
+    assert driver.script("return document.getElementById('narration').children.length") > 10
+    assert driver.script("return document.getElementById('board-image').naturalWidth") > 0
+    assert driver.script("return document.querySelectorAll('#players tr').length") == 4

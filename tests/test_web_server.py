@@ -1,0 +1,114 @@
+"""The web table's server (issue 30, first part): the lobby's API, a table's links, a seat playing a whole
+game over its WebSocket with the agents protocol, a spectator, and the pages shipped in the package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from monopoly import create_web_app
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_web_app())
+
+
+def new_table(client: TestClient, **extra: Any) -> dict[str, Any]:
+    body = {"ruleset": "classic", "variants": [], "seats": [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}],
+            "seed": 3, "max_turns": 30, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_lobby_lists_editions_variants_and_bots(client):
+    listed = client.get("/api/rulesets").json()
+    assert {"classic", "uk"} <= {e["id"] for e in listed["editions"]}
+    variants = {v["id"]: v["description"] for v in listed["variants"]}
+    assert "free-parking-jackpot" in variants and variants["speed-die"].startswith("The 2007 speed die")
+    assert listed["bots"] == ["random", "greedy", "cautious", "trader"]
+    page = client.get("/")
+    assert page.status_code == 200 and "lobby.js" in page.text
+
+
+def test_variants_are_checked_live_with_their_conflicts(client):
+    ok = client.post("/api/check", json={"ruleset": "classic", "variants": ["no-auctions"]}).json()
+    assert ok["ok"] and ok["problems"] == []
+    both = client.post("/api/check", json={"ruleset": "uk", "variants": ["speed-die", "tournament"]}).json()
+    assert both["ok"] and both["name"]
+    unknown = client.post("/api/check", json={"ruleset": "classic", "variants": ["nope"]}).json()
+    assert not unknown["ok"] and "no built-in variant 'nope'" in unknown["problems"][0]
+    edition = client.post("/api/check", json={"ruleset": "speed-die", "variants": []}).json()
+    assert not edition["ok"] and "no built-in edition" in edition["problems"][0]
+
+
+def test_a_table_gives_each_person_an_unguessable_link(client):
+    made = new_table(client)
+    assert made["ok"] and made["seed"] == 3
+    person, *bots = made["seats"]
+    assert person["name"] == "Ada" and person["link"].startswith(f"/table/{made['id']}#")
+    assert len(person["link"].split("#")[1]) >= 32 and all(b["link"] is None for b in bots)
+    assert client.get(f"/table/{made['id']}").status_code == 200
+    assert client.get("/table/nope").status_code == 404
+    svg = client.get(f"/api/tables/{made['id']}/board.svg")
+    assert svg.status_code == 200 and svg.text.startswith("<svg")
+
+
+@pytest.mark.parametrize("body", [{"ruleset": "nope", "seats": [{"name": "A"}, {"bot": "greedy"}]},
+                                  {"ruleset": "classic", "seats": [{"name": "A"}]},
+                                  {"ruleset": "classic", "seats": [{"name": "A"}, {"bot": "greedyy"}]},
+                                  {"ruleset": "classic", "seats": [{"name": "\x1b[31m"}, {"bot": "greedy"}]},
+                                  {"ruleset": "classic", "seats": "two"}])
+def test_a_bad_table_is_refused_with_the_reason(client, body):
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400 and response.json()["problems"]
+
+
+def test_a_seat_plays_a_whole_game_over_its_websocket(client):
+    made = new_table(client)
+    token = made["seats"][0]["link"].split("#")[1]
+    answered = 0
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": token})
+        assert socket.receive_json()["type"] == "joined"
+        assert socket.receive_json()["type"] == "hello"
+        while True:
+            message = socket.receive_json()
+            if message["type"] == "end":
+                break
+            if message["type"] != "decision":
+                continue
+            assert message["text"] and "state" in message
+            socket.send_json({"type": "answer", "id": message["id"], "choice": 1})
+            answered += 1
+    assert answered > 5
+
+
+def test_a_wrong_token_is_refused_and_a_spectator_sees_the_events(client):
+    made = new_table(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": "guess"})
+        assert socket.receive_json() == {"type": "error", "reason": "no seat of this table has that link"}
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": "watch"})
+        joined = socket.receive_json()
+        assert joined["type"] == "joined" and joined["seat"] is None and joined["board"][39]["name"] == "Boardwalk"
+        events = socket.receive_json()
+        assert events["type"] == "events" and events["events"][0]["type"] == "game_start"
+        assert "seed" not in events["events"][0] and "decks" not in events["events"][0]
+
+
+def test_the_pages_are_small_and_load_nothing_from_elsewhere(client):
+    from importlib import resources
+
+    folder = resources.files("monopoly.web").joinpath("static")
+    total = 0
+    for name in ("lobby.html", "lobby.js", "table.html", "table.js", "style.css"):
+        text = folder.joinpath(name).read_text(encoding="utf-8")
+        total += len(text.encode("utf-8"))
+        assert "http://" not in text.replace("http://HOST", "") and "https://" not in text
+        assert client.get(f"/static/{name}").status_code == 200
+    assert total <= 150 * 1024
