@@ -103,3 +103,16 @@ def test_the_same_seed_and_answers_give_the_same_game():
 def test_a_table_of_the_wrong_size_is_refused():
     with pytest.raises(TableError, match="2 to 8 players"):
         Table("t3", CLASSIC, [("Ada", None)], seed=1)
+
+
+def test_every_line_a_seat_is_sent_follows_the_protocol_schema():
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schema" / "protocol.schema.json").read_text())
+    t = table(seed=2)
+    seen = play_to_the_end(t)
+    for message in seen:
+        jsonschema.validate(message, schema)
+    assert {"hello", "decision", "ack", "events", "end"} <= {m["type"] for m in seen}
