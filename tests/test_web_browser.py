@@ -95,5 +95,7 @@ def test_a_person_plays_a_short_game_by_clicking(server, driver):
         raise AssertionError("the game did not end in the page")
     assert clicks > 3
     assert driver.script("return document.getElementById('narration').children.length") > 10
-    assert driver.script("return document.getElementById('board-image').naturalWidth") > 0
+    assert driver.script("return document.querySelectorAll('#board svg g.space').length") == 40
+    assert driver.script("return document.querySelectorAll('#board .token').length") == 3  # one a player
+    assert driver.script("return document.querySelectorAll('#board .owner').length") > 0  # lots bought
     assert driver.script("return document.querySelectorAll('#players tr').length") == 4

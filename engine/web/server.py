@@ -233,7 +233,7 @@ async def _pump(websocket: WebSocket, table: Table, seat: int, changed: asyncio.
 
 async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Condition) -> None:
     """A spectator: the game's events as they come (public ones only), until it disconnects."""
-    from ..agents.protocol import public_event
+    from ..agents.protocol import public_event, public_state
 
     sent = 0
     board = [{"name": space.name} for space in table.ruleset.board]
@@ -243,7 +243,8 @@ async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Condition)
         while True:
             events = table.game.events
             if sent < len(events):
-                await websocket.send_json({"type": "events", "events": [public_event(r) for r in events[sent:]]})
+                await websocket.send_json({"type": "events", "events": [public_event(r) for r in events[sent:]],
+                                           "state": public_state(table.game)})
                 sent = len(events)
             async with changed:
                 await changed.wait()

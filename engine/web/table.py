@@ -14,7 +14,16 @@ from typing import Any
 import attrs
 
 from ..agents import make_agent
-from ..agents.protocol import BadLine, answer_of, decision_message, hello, options, public_event, read_message
+from ..agents.protocol import (
+    BadLine,
+    answer_of,
+    decision_message,
+    hello,
+    options,
+    public_event,
+    public_state,
+    read_message,
+)
 from ..game.decisions import Decision, check_answer, legal_answers
 from ..game.game import Game
 from ..ruleset.model import Ruleset
@@ -143,7 +152,7 @@ class Table:
             number, decision = self._asked
             self._send(seat, decision_message(self.game, decision, number, self._events_for(seat), "both"))
         else:
-            self._send(seat, {"type": "events", "events": self._events_for(seat)})
+            self._send(seat, {"type": "events", "events": self._events_for(seat), "state": public_state(self.game)})
         if self.game.finished:
             self._send(seat, {"type": "end", "result": self.game.result().to_json()})
 
@@ -172,7 +181,8 @@ class Table:
         decisions)."""
         for seat, entry in enumerate(self.seats):
             if entry.bot is None and entry.seen < len(self.game.events):
-                self._send(seat, {"type": "events", "events": self._events_for(seat)})
+                self._send(seat, {"type": "events", "events": self._events_for(seat),
+                                  "state": public_state(self.game)})
 
 
 class _Person:

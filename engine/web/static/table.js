@@ -34,17 +34,85 @@ function tell(event) {
   }
 }
 
-function showState(state) {
-  if (!state) return;
-  const rows = players.map((name, seat) =>
-    "<tr><td>" + escapeHtml(name) + "</td><td>" + state.cash[seat] + "</td><td>" + escapeHtml(space(state.position[seat])) +
-    (state.jail_turns[seat] >= 0 ? " (in jail)" : "") + (state.bankrupt[seat] ? " (bankrupt)" : "") + "</td></tr>");
-  $("players").innerHTML = "<tr><th>player</th><th>cash</th><th>where</th></tr>" + rows.join("");
+const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
+const SVG = "http://www.w3.org/2000/svg";
+let squares = [];  // each space's square (its rect) in the inline board
+let marks = null;  // the layer drawn over the board: owners, buildings, mortgages, tokens
+
+async function loadBoard() {
+  const text = await (await fetch("/api/tables/" + tableId + "/board.svg")).text();
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  const svg = document.importNode(parsed, true);
+  svg.setAttribute("width", "100%"); svg.removeAttribute("height");
+  $("board").replaceChildren(svg);
+  squares = [];
+  for (const group of svg.querySelectorAll("g.space")) {
+    squares[Number(group.dataset.index)] = group.querySelector("rect.square");
+  }
+  marks = document.createElementNS(SVG, "g");
+  marks.setAttribute("class", "marks");
+  svg.appendChild(marks);
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+function shape(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  marks.appendChild(element);
+  return element;
 }
+
+function drawBoard(state) {
+  if (!marks) return;
+  marks.replaceChildren();
+  state.owner.forEach((owner, index) => {
+    const square = squares[index];
+    if (!square || owner < 0) return;
+    const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(square.getAttribute(k)));
+    shape("rect", {x: x + 2, y: y + 2, width: w - 4, height: h - 4, fill: "none", stroke: COLOURS[owner % 8],
+                   "stroke-width": 4, "stroke-dasharray": state.mortgaged[index] ? "6 4" : "none",
+                   class: "owner"}).appendChild(document.createElementNS(SVG, "title")).textContent =
+      who(owner) + (state.mortgaged[index] ? " (mortgaged)" : "");
+    const level = state.buildings[index];
+    for (let i = 0; i < level && i < 5; i++) {
+      const hotel = level === 5;
+      shape("rect", {x: x + 6 + i * 11, y: y + h / 2 - 5, width: hotel ? 20 : 9, height: 9,
+                     fill: hotel ? "#c0392b" : "#27ae60", class: hotel ? "hotel" : "house"});
+      if (hotel) break;
+    }
+  });
+  const here = {};
+  state.position.forEach((position, seat) => {
+    if (state.bankrupt[seat]) return;
+    const square = squares[position];
+    if (!square) return;
+    const slot = here[position] = (here[position] || 0) + 1;
+    const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(square.getAttribute(k)));
+    shape("circle", {cx: x + 10 + ((slot - 1) % 4) * 14, cy: y + h - 12 - Math.floor((slot - 1) / 4) * 14, r: 6,
+                     fill: COLOURS[seat % 8], stroke: "#000", class: "token"}).appendChild(
+      document.createElementNS(SVG, "title")).textContent = who(seat);
+  });
+}
+
+function showState(state) {
+  if (!state) return;
+  drawBoard(state);
+  const table = $("players");
+  table.replaceChildren();
+  const head = table.insertRow();
+  for (const title of ["player", "cash", "where"]) {
+    const th = document.createElement("th"); th.textContent = title; head.appendChild(th);
+  }
+  players.forEach((name, seat) => {
+    const row = table.insertRow();
+    const dot = document.createElement("span");
+    dot.textContent = "\u25CF "; dot.style.color = COLOURS[seat % 8];  // the token's colour (CSSOM: CSP allows it)
+    const cell = row.insertCell(); cell.append(dot, name);
+    row.insertCell().textContent = state.cash[seat];
+    row.insertCell().textContent = space(state.position[seat]) + (state.jail_turns[seat] >= 0 ? " (in jail)" : "") +
+      (state.bankrupt[seat] ? " (bankrupt)" : "");
+  });
+}
+
 
 function ask(decision, socket) {
   current = decision;
@@ -82,7 +150,7 @@ function connect() {
       players = data.players;
       if (data.board) { board = data.board; $("title").textContent = "Watching the table"; $("decision").hidden = true; }
     } else if (data.type === "events") {
-      data.events.forEach(tell);
+      data.events.forEach(tell); showState(data.state);
     } else if (data.type === "decision") {
       data.events.forEach(tell); showState(data.state); ask(data, socket);
     } else if (data.type === "ack") {
@@ -97,5 +165,4 @@ function connect() {
   socket.addEventListener("close", () => say("(disconnected)"));
 }
 
-$("board-image").src = "/api/tables/" + tableId + "/board.svg";
-connect();
+loadBoard().then(connect);
