@@ -55,7 +55,7 @@ def agent_test_command(command: str, ruleset: str, variants: tuple[str, ...], ga
     if not loaded.min_players <= players <= loaded.max_players:
         raise click.BadParameter(f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
                                  f"not {players}", param_hint="'--against'")
-    factory = exec_agent(command, agent_timeout, view)
+    factory = exec_agent(command, agent_timeout, view, hint="'COMMAND'")
     report: dict[str, Any] = {"command": command, "name": None, "ruleset": loaded.id, "variants": list(variants),
                               "games": [], "decisions": 0, "by_kind": {}, "refused": {}, "messages": [],
                               "failure": None}

@@ -57,12 +57,13 @@ def main(argv: list[str] | None = None) -> None:
         cli.main(args=argv, prog_name="monopoly", standalone_mode=True)
     except SystemExit:
         raise
-    except (monopoly.AgentFailure, monopoly.ChainTooLarge) as exc:  # a user's agent failed (--players
-        # module:Class), or a board too large for the exact odds: the user's input, not a bug
+    except (monopoly.AgentFailure, monopoly.AgentProcessError, monopoly.ChainTooLarge) as exc:
+        # a user's agent failed (--players module:Class or exec:COMMAND), or a board too large for the exact odds:
+        # the user's input, not a bug
         if os.environ.get("MONOPOLY_DEBUG"):
             traceback.print_exc()
         click.echo(f"Error: {monopoly.escape(str(exc))[:2000]}", err=True)
-        if isinstance(exc, monopoly.AgentFailure):
+        if isinstance(exc, (monopoly.AgentFailure, monopoly.AgentProcessError)):
             click.echo("  run again with MONOPOLY_DEBUG=1 to see where the agent failed", err=True)
         sys.exit(1)
     except Exception as exc:  # the last guard: a person should never see a traceback

@@ -428,6 +428,8 @@ def play_command(ruleset: str | None, variants: tuple[str, ...], players: str | 
                        agent_timeout)
     try:
         session.run()
+    except AgentProcessError as exc:  # an exec: seat died, stayed silent or flooded: named, exit 1
+        raise click.ClickException(f"seat {exc.seat}'s agent failed at {exc.kind!r}: {escape(exc.reason)}") from None
     finally:
         for agent in session.game.agents:  # an agent in another process is ended with the game
             agent.close()

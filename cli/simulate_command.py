@@ -39,8 +39,14 @@ DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
 DEFAULT_AGENT_TIMEOUT = 10.0
 
 #: The option of every command that seats agents in other processes.
+def _finite_seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    if not 0.001 <= value <= 3600:  # NaN and infinity fail here too
+        raise click.BadParameter("a number of seconds from 0.001 to 3600")
+    return value
+
+
 AGENT_TIMEOUT_OPTION = click.option(
-    "--agent-timeout", type=click.FloatRange(min=0.001), default=DEFAULT_AGENT_TIMEOUT, show_default=True,
+    "--agent-timeout", type=float, callback=_finite_seconds, default=DEFAULT_AGENT_TIMEOUT, show_default=True,
     metavar="SECONDS", help="Seconds an exec: agent has to answer each decision; a slower one ends the game with "
                             "an error naming its seat and the decision.")
 
@@ -74,22 +80,22 @@ def parse_players(text: str, *, classes: bool = False, agent_timeout: float = DE
     return players
 
 
-def exec_agent(command: str, timeout: float = DEFAULT_AGENT_TIMEOUT, view: str | None = None) -> Any:
-    """The maker of an agent in another process running ``command`` (a usage error when it cannot be split into
-    arguments, or its program is not found)."""
+def exec_agent(command: str, timeout: float = DEFAULT_AGENT_TIMEOUT, view: str | None = None,
+               hint: str = "'--players'") -> Any:
+    """The maker of an agent in another process running ``command`` (a usage error, on ``hint``, when it cannot
+    be split into arguments, or its program is not found)."""
     import shlex
     import shutil
 
     try:
         argv = shlex.split(command)
     except ValueError as exc:
-        raise click.BadParameter(f"exec:{escape(command)[:200]}: {exc}", param_hint="'--players'") from None
+        raise click.BadParameter(f"exec:{escape(command)[:200]}: {exc}", param_hint=hint) from None
     if not argv:
-        raise click.BadParameter("exec: needs a command to run, e.g. exec:\"python my_bot.py\"",
-                                 param_hint="'--players'")
+        raise click.BadParameter("exec: needs a command to run, e.g. exec:\"python my_bot.py\"", param_hint=hint)
     if shutil.which(argv[0]) is None:
         raise click.BadParameter(f"exec:{escape(command)[:200]}: no program {escape(argv[0])[:100]} to run "
-                                 "(give its path, or one on the PATH)", param_hint="'--players'")
+                                 "(give its path, or one on the PATH)", param_hint=hint)
     return ProcessAgentFactory(command, timeout=timeout, view=view)
 
 

@@ -218,3 +218,28 @@ def test_opponents_may_be_classes_by_module_and_name():
     assert [type(agent).__name__ for agent in env.game.agents[:2]] == ["TraderAgent", "CautiousAgent"]
     with pytest.raises(ValueError, match="no agent class"):
         MonopolySeatEnv(opponents=("monopoly.agents.bots:Nope",))
+
+
+def test_the_pettingzoo_env_says_when_an_action_was_outside_the_mask():
+    env = MonopolyEnv(players=2, max_turns=30)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    observation, *_ = env.last()
+    env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert env.infos[agent].get("illegal") is True
+
+
+@pytest.mark.parametrize("action", [3.7, "5", True, -1, 10**6])
+def test_an_action_that_is_no_code_is_refused_with_the_reason(action):
+    env = MonopolyEnv(players=2, max_turns=30)
+    env.reset(seed=3)
+    with pytest.raises(ValueError, match="whole number from 0"):
+        env.step(action)
+
+
+def test_numpy_codes_decode_to_answers_the_game_takes():
+    ruleset = loaded("classic")
+    codec = codec_for(ruleset)
+    for game, decision in positions(ruleset, 4, 120):
+        for code in np.flatnonzero(codec.mask(game, decision)):  # numpy integers, as a policy gives them
+            assert codec.check(game, decision, code) is None

@@ -283,3 +283,89 @@ def test_play_seats_an_exec_agent_and_its_log_replays(tmp_path):
     resumed = runner.invoke(cli, ["play", "--resume", str(save)])
     assert resumed.exit_code == 1
     assert "a save never starts a program" in resumed.output
+
+
+# ---------------------------------------------------------------------- found by a review of the protocol
+
+
+def test_an_agent_that_stops_reading_fails_the_game_and_closing_it_does_not_hang():
+    import time
+
+    agent = ProcessAgent(command("stuffed"), timeout=0.5)
+    started = time.monotonic()
+    with pytest.raises(AgentProcessError):
+        game_with(agent, max_turns=200).play()
+    agent.close()
+    assert time.monotonic() - started < 30
+
+
+def test_closing_an_agent_ends_what_it_started(tmp_path, monkeypatch):
+    import os
+    import time
+
+    pid_file = tmp_path / "child.pid"
+    monkeypatch.setenv("FORK_PID_FILE", str(pid_file))
+    agent = ProcessAgent(command("fork"))
+    game_with(agent, max_turns=5).play()
+    agent.close()
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    pytest.fail("the agent's child still runs after close()")
+
+
+def test_a_string_that_is_not_text_is_refused_and_the_log_stays_whole(tmp_path):
+    agent = Tap(command("surrogate"))
+    game = game_with(agent)
+    try:
+        game.play()
+    finally:
+        agent.close()
+    assert [m["code"] for m in agent.sent if m["type"] == "ack" and not m["ok"]] == ["bad_json"]
+
+
+def test_an_answer_not_written_as_the_protocol_writes_it_is_refused():
+    from monopoly.agents.protocol import BadLine, answer_of
+
+    decision = Decision(0, "act", ())
+    good = {"action": "trade", "proposer": 0, "partner": 1, "give_spaces": [3], "give_cash": 0, "give_cards": [],
+            "get_spaces": [], "get_cash": 150, "get_cards": []}
+    assert answer_of({"type": "answer", "id": 1, "answer": good}, decision, 1, None).get_cash == 150
+    for bad in ({**good, "give_cards": [["chance", 1e999]]}, {**good, "give_cards": [["chance", 1.9]]},
+                {**good, "extra": 1}, {"clock": "time up"}):
+        with pytest.raises(BadLine):
+            answer_of({"type": "answer", "id": 1, "answer": bad}, decision, 1, None)
+
+
+def test_an_agent_object_plays_game_after_game_without_the_last_ones_lines():
+    agent = ProcessAgent(command("chatty-end"))
+    for seed in (1, 2):
+        game_with(agent, seed=seed, max_turns=20).play()
+        agent.close()
+    assert agent.stats["refused"] == {}
+
+
+def test_shuffles_reach_agents_without_the_cards_order():
+    ruleset = monopoly.load_ruleset("classic", ["shuffle-every-draw"])
+    game = monopoly.Game(ruleset, [monopoly.make_agent("greedy") for _ in range(3)], seed=2, max_turns=80)
+    game.play()
+    shuffles = [public_event(r) for r in game.events if monopoly.game.events.to_dict(r)["type"] == "shuffle"]
+    assert shuffles and all("order" not in event for event in shuffles)
+
+
+def test_play_with_an_exec_seat_that_dies_exits_1_naming_the_seat():
+    result = CliRunner().invoke(cli, ["play", "classic", "--players", f"you,exec:{command('die')}", "--seed", "3",
+                                      "--max-turns", "20"], input="n\n" + "\n" * 40)
+    assert result.exit_code == 1, result.output
+    assert "seat 1's agent failed" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
+def test_a_timeout_that_is_no_number_of_seconds_is_a_usage_error(seconds):
+    result = CliRunner().invoke(cli, ["agent-test", client(), "--agent-timeout", seconds])
+    assert result.exit_code == 2 and "--agent-timeout" in result.output

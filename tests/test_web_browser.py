@@ -99,3 +99,6 @@ def test_a_person_plays_a_short_game_by_clicking(server, driver):
     assert driver.script("return document.querySelectorAll('#board .token').length") == 3  # one a player
     assert driver.script("return document.querySelectorAll('#board .owner').length") > 0  # lots bought
     assert driver.script("return document.querySelectorAll('#players tr').length") == 4
+    standings = wait_for(driver, "return [...document.querySelectorAll('#side ol li')].map(li => li.textContent)")
+    assert len(standings) == 3 and all("worth" in line for line in standings)
+    assert driver.script("return document.querySelectorAll('.worth-chart polyline').length") == 3

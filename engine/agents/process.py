@@ -86,8 +86,8 @@ class ProcessAgent(Agent):
         self.argv = shlex.split(command) if isinstance(command, str) else [str(part) for part in command]
         if not self.argv:
             raise ValueError("an empty command")
-        if not timeout > 0:
-            raise ValueError("the timeout is a number of seconds above 0")
+        if not 0 < timeout <= 3600:  # NaN and infinity fail too
+            raise ValueError("the timeout is a number of seconds above 0 and at most 3600")
         if view is not None and view not in VIEWS:
             raise ValueError(f"a view is one of {', '.join(VIEWS)}")
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
@@ -112,6 +112,9 @@ class ProcessAgent(Agent):
         self.close()
         self._number = 0
         self._seen = 0
+        self._buffer = b""  # nothing of an earlier game's process is read as this one's
+        self._skipping = False
+        self._stderr = b""
         try:
             self._process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=subprocess.PIPE, start_new_session=True)
@@ -127,9 +130,10 @@ class ProcessAgent(Agent):
         self._selector.register(self._process.stdout, selectors.EVENT_READ, "out")
         self._selector.register(self._process.stderr, selectors.EVENT_READ, "err")
         self._send(seat, "hello", hello(game, seat, self.timeout))
-        deadline = time.monotonic() + max(self.timeout, DEFAULT_TIMEOUT)
+        wait = max(self.timeout, DEFAULT_TIMEOUT)  # a program's start may take longer than an answer
+        deadline = time.monotonic() + wait
         for _ in range(MAX_ATTEMPTS):
-            line = self._line(seat, "hello", deadline)
+            line = self._line(seat, "hello", deadline, wait)
             try:
                 message = read_message(line)
                 if message.get("type") != "hello":
@@ -165,17 +169,14 @@ class ProcessAgent(Agent):
             return
         try:
             if process.stdin is not None:
-                try:
-                    os.set_blocking(process.stdin.fileno(), True)
-                    process.stdin.write(b'{"type":"end"}\n')
+                with contextlib.suppress(OSError):  # its input full or closed: the end goes unsaid
+                    os.write(process.stdin.fileno(), b'{"type":"end"}\n')  # non-blocking: never waits
+                with contextlib.suppress(OSError):
                     process.stdin.close()
-                except OSError:
-                    pass
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                _kill(process)
-        finally:
+        finally:  # whatever happened (Ctrl-C included): the process and all it started are ended
+            _kill(process)
             for stream in (process.stdout, process.stderr):
                 if stream is not None:
                     stream.close()
@@ -228,8 +229,9 @@ class ProcessAgent(Agent):
             if len(self._buffer) > 2 * MAX_BYTES_PER_DECISION:
                 raise AgentProcessError(seat, kind, "it wrote more than the engine reads for one decision")
 
-    def _line(self, seat: int, kind: str, deadline: float) -> bytes:
-        """The next line the process writes (a line over the limit comes back cut at the limit: refused)."""
+    def _line(self, seat: int, kind: str, deadline: float, wait: float | None = None) -> bytes:
+        """The next line the process writes (a line over the limit comes back cut at the limit: refused);
+        ``wait`` is the seconds the deadline gave, for the message when it passes."""
         while True:
             newline = self._buffer.find(b"\n")
             if self._skipping:
@@ -248,7 +250,8 @@ class ProcessAgent(Agent):
                 continue
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AgentProcessError(seat, kind, f"no answer within {self.timeout:g} s")
+                given = wait if wait is not None else self.timeout
+                raise AgentProcessError(seat, kind, f"no answer within {given:g} s")
             self._drain(seat, kind, min(left, 1.0))
 
     def _dead(self, seat: int, kind: str) -> AgentProcessError:
@@ -261,8 +264,9 @@ class ProcessAgent(Agent):
                 code = None
         tail = self._stderr.decode("utf-8", "replace").strip()
         said = f"; its last words: {escape(tail[-300:])}" if tail else ""
-        status = f" (exit status {code})" if code is not None else ""
-        return AgentProcessError(seat, kind, f"the process ended{status}{said}")
+        if code is None:
+            return AgentProcessError(seat, kind, f"the process closed its output (it still runs){said}")
+        return AgentProcessError(seat, kind, f"the process ended (exit status {code}){said}")
 
     def _ack(self, seat: int, kind: str, number: int, ok: bool, code: str | None = None, reason: str | None = None,
              retry: bool = True) -> None:
@@ -292,13 +296,16 @@ class ProcessAgent(Agent):
         numbered = options(game, decision) if self.view in ("text", "both") else None
         self._send(seat, kind, decision_message(game, decision, number, events, self.view or "json"))
         deadline = time.monotonic() + self.timeout
-        attempts = lines = 0
+        attempts = lines = received = 0
         answer: Any = NO_ANSWER
         while True:
             lines += 1
             if lines > MAX_LINES_PER_DECISION:
                 raise AgentProcessError(seat, kind, f"more than {MAX_LINES_PER_DECISION} lines for one decision")
             line = self._line(seat, kind, deadline)
+            received += len(line) + 1
+            if received > MAX_BYTES_PER_DECISION:
+                raise AgentProcessError(seat, kind, f"more than {MAX_BYTES_PER_DECISION >> 20} MiB for one decision")
             try:
                 answer = answer_of(read_message(line), decision, number, numbered)
             except BadLine as bad:

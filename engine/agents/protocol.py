@@ -86,6 +86,8 @@ def public_event(record: tuple[Any, ...]) -> dict[str, Any]:
     if event["type"] == "game_start":
         event.pop("seed", None)
         event.pop("decks", None)
+    elif event["type"] == "shuffle":
+        event.pop("order", None)  # the cards' new order: nobody at the table sees it
     return event
 
 
@@ -127,6 +129,17 @@ def legal(game: Game, decision: Decision) -> Any:
                 actions.append(action_json(answer))
         return {"done": None, "actions": actions, "trades": trades}
     return list(answers)  # true/false, the jail's options, the indexes of a choice: JSON as they are
+
+
+def written(answer: Any) -> Any:
+    """How the protocol writes an action the engine read from an agent (the log's form, without its check of
+    what fits a log: an agent's answer is compared with it)."""
+    if type(answer) is act.Trade:
+        return {"action": "trade", "proposer": answer.proposer, "partner": answer.partner,
+                "give_spaces": list(answer.give_spaces), "give_cash": answer.give_cash,
+                "give_cards": [list(card) for card in answer.give_cards], "get_spaces": list(answer.get_spaces),
+                "get_cash": answer.get_cash, "get_cards": [list(card) for card in answer.get_cards]}
+    return action_json(answer)
 
 
 def action_json(action: Any) -> dict[str, Any]:
@@ -175,6 +188,10 @@ def read_message(line: bytes) -> dict[str, Any]:
         raise BadLine("bad_json", f"the line is not JSON: {str(exc)[:120]}") from None
     if not isinstance(message, dict):
         raise BadLine("bad_type", "a message is a JSON object")
+    try:  # a lone surrogate (an escape JSON allows) is no text: nothing of it may reach a log
+        json.dumps(message, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        raise BadLine("bad_json", "the line holds a string that is not text (a lone surrogate)") from None
     kind = message.get("type")
     if not isinstance(kind, str):
         raise BadLine("bad_type", "a message has a \"type\" (a string)")
@@ -207,10 +224,14 @@ def answer_of(message: Mapping[str, Any], decision: Decision, number: int, optio
         raise BadLine("bad_type", "an action is an object with \"action\" (build, sell, mortgage, unmortgage, "
                                   "sell_lot, use_card or trade)")
     try:
-        return decode_answer(given) if isinstance(given, dict) else given
-    except (KeyError, TypeError, ValueError) as exc:
+        answer = decode_answer(given) if isinstance(given, dict) else given
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise BadLine("bad_type", f"not an answer the engine reads: {type(exc).__name__}: {str(exc)[:120]}") \
             from None
+    if isinstance(given, dict) and written(answer) != given:
+        # an answer is read as the protocol writes it, nothing looser (1.9 is no card number, nor "1")
+        raise BadLine("bad_type", "the action is not written as the protocol writes actions (docs/protocol.md)")
+    return answer
 
 
 def safe_id(value: Any) -> str:

@@ -109,8 +109,7 @@ class Codec:
         """The answer ``code`` stands for at ``decision`` (an answer the game refuses when the code is not legal
         now: see :meth:`mask`)."""
         kind = decision.kind
-        if not 0 <= code < self.size:
-            raise ValueError(f"an action of this codec is a whole number from 0 to {self.size - 1}")
+        code = whole(code, self.size)
         if code == 0:
             return False if kind in _YES_NO else 0 if kind == "bid" else None if kind in _ACTIONS else _NONE
         if code == 1:
@@ -123,7 +122,8 @@ class Codec:
         if block == "choose":
             return offset
         if block == "bid":
-            return self._bid(game, decision, offset)
+            value = self._bid(game, decision, offset)
+            return value if value > decision.args[1] else _NONE  # a bucket at or below the high bid is no bid
         if block in ("build", "sell", "mortgage", "unmortgage", "sell_lot"):
             return _SPACE_ACTIONS[("build", "sell", "mortgage", "unmortgage", "sell_lot").index(block)](offset)
         if block == "use_card":
@@ -154,8 +154,10 @@ class Codec:
         if kind == "choose":
             return self.start("choose") + answer if type(answer) is int and 0 <= answer < self.choices else None
         if kind == "bid":
-            if answer in (0, None):
+            if answer is None or (type(answer) is int and answer == 0):
                 return 0
+            if type(answer) is not int:
+                return None
             for offset in range(self.layout["bid"][1]):
                 if self._bid(game, decision, offset) == answer:
                     return self.start("bid") + offset
@@ -304,6 +306,22 @@ class Codec:
     def check(self, game: Game, decision: Decision, code: int) -> str | None:
         """Why the answer of ``code`` would be refused now (None when it is legal): the game's own check."""
         return check_answer(game, decision, self.decode(game, decision, code))
+
+
+def whole(action: Any, size: int) -> int:
+    """``action`` as a code (a Python or numpy whole number from 0 below ``size``); a ValueError for anything
+    else (a float, a string, a bool)."""
+    import operator
+
+    if isinstance(action, (bool, np.bool_)):
+        raise ValueError(f"an action is a whole number from 0 to {size - 1}, not {action!r}")
+    try:
+        code = operator.index(action)
+    except TypeError:
+        raise ValueError(f"an action is a whole number from 0 to {size - 1}, not {action!r}") from None
+    if not 0 <= code < size:
+        raise ValueError(f"an action is a whole number from 0 to {size - 1}, not {code}")
+    return code
 
 
 class _NotAnAnswer:

@@ -15,7 +15,7 @@ from ..agents import make_agent
 from ..game.decisions import Caller, Decision, quiet_between
 from ..game.game import Game
 from ..ruleset import Ruleset
-from .codec import Codec, codec_for
+from .codec import Codec, codec_for, whole
 from .observation import Observer
 from .pettingzoo_env import table_of
 
@@ -88,9 +88,7 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
         game, decision = self.game, self._decision
         if game is None or decision is None:
             raise RuntimeError("the game is over (or not started): reset the environment")
-        code = int(action)
-        if not 0 <= code < self.codec.size:
-            raise ValueError(f"an action is a whole number from 0 to {self.codec.size - 1}, not {action!r}")
+        code = whole(action, self.codec.size)
         answer = self.codec.decode(game, decision, code)
         illegal = not self._mask[code]
         if illegal:

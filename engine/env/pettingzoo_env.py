@@ -14,7 +14,7 @@ from pettingzoo import AECEnv
 from ..game.decisions import Decision
 from ..game.game import Game
 from ..ruleset import Ruleset, load_ruleset
-from .codec import CODEC_VERSION, Codec, codec_for
+from .codec import CODEC_VERSION, Codec, codec_for, whole
 from .observation import Observer
 
 #: The rewards an environment may give: ``win`` (at the end: +1 to the winner, -1 to the others, 0 to all when
@@ -134,18 +134,16 @@ class MonopolyEnv(AECEnv):  # PettingZoo ships no types: its AECEnv is Any to my
             return
         game, decision = self.game, self._decision
         assert game is not None and decision is not None
-        code = int(action)
-        if not 0 <= code < self.codec.size:
-            raise ValueError(f"an action is a whole number from 0 to {self.codec.size - 1}, not {action!r}")
+        code = whole(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
         for name in self.agents:
             self.rewards[name] = 0.0
         answer = self.codec.decode(game, decision, code)
-        if self._mask[code]:
-            game.answer(answer)
-        else:  # not legal now: refused (a `refused` event) and the safe answer taken
+        illegal = not self._mask[code]
+        if illegal:  # not legal now: refused (a `refused` event) and the safe answer taken
             game.respond(answer)
-            self.infos[agent]["illegal"] = True
+        else:
+            game.answer(answer)
         if self.reward == "worth":
             start = self.ruleset.starting_cash
             for seat, name in enumerate(self.possible_agents):
@@ -153,6 +151,8 @@ class MonopolyEnv(AECEnv):  # PettingZoo ships no types: its AECEnv is Any to my
                 self.rewards[name] = (worth - self._worth[seat]) / start
                 self._worth[seat] = worth
         self._advance()
+        if illegal:
+            self.infos[agent]["illegal"] = True  # after the next decision's infos are made
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

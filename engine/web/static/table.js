@@ -93,8 +93,57 @@ function drawBoard(state) {
   });
 }
 
+let houseCost = [];  // by space: what a building on it costs (from the resolved ruleset)
+const worths = [];   // [turn, worth of each seat] at each position seen: the chart at the end
+
+function worthOf(state, seat) {
+  let worth = state.cash[seat];
+  state.owner.forEach((owner, index) => {
+    if (owner === seat) worth += (board[index].price || 0) + state.buildings[index] * (houseCost[index] || 0);
+  });
+  return worth;
+}
+
+function chart(result) {
+  const section = document.createElement("section");
+  const title = document.createElement("h2");
+  title.textContent = "Standings";
+  const list = document.createElement("ol");
+  for (const standing of result.standings) {
+    const item = document.createElement("li");
+    item.textContent = who(standing.seat) + ": worth " + standing.net_worth + " (cash " + standing.cash + ")" +
+      (standing.bankrupt ? ", bankrupt" : "");
+    list.appendChild(item);
+  }
+  section.append(title, list);
+  if (worths.length > 1) {
+    const width = 320, height = 160;
+    const most = Math.max(1, ...worths.flatMap(([, values]) => values));
+    const last = worths[worths.length - 1][0] || 1;
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height); svg.setAttribute("class", "worth-chart");
+    players.forEach((_, seat) => {
+      const line = document.createElementNS(SVG, "polyline");
+      line.setAttribute("points", worths.map(([turn, values]) =>
+        (turn / last * (width - 4) + 2).toFixed(1) + "," + (height - 2 - values[seat] / most * (height - 4)).toFixed(1)).join(" "));
+      line.setAttribute("fill", "none"); line.setAttribute("stroke", COLOURS[seat % 8]); line.setAttribute("stroke-width", "2");
+      svg.appendChild(line);
+    });
+    const caption = document.createElement("p");
+    caption.textContent = "Net worth by turn (cash, printed prices, buildings at cost)";
+    section.append(svg, caption);
+  }
+  $("side").prepend(section);
+}
+
 function showState(state) {
   if (!state) return;
+  if (board.length && board[0].name !== undefined) {
+    const values = players.map((_, seat) => worthOf(state, seat));
+    const previous = worths[worths.length - 1];
+    if (!previous || previous[0] !== state.turn) worths.push([state.turn, values]);
+    else previous[1] = values;
+  }
   drawBoard(state);
   const table = $("players");
   table.replaceChildren();
@@ -145,6 +194,9 @@ function connect() {
     if (data.type === "hello") {
       if (!players.length) players = data.players;  // the table's names (joined) tell two bots apart
       board = data.ruleset.resolved.board;
+      const costs = {};
+      for (const [key, group] of Object.entries(data.ruleset.resolved.groups)) costs[key] = group.house_cost || 0;
+      houseCost = board.map((square) => costs[square.group] || 0);
       $("title").textContent = data.ruleset.name + ": you are " + players[data.seat];
     } else if (data.type === "joined") {
       players = data.players;
@@ -158,6 +210,7 @@ function connect() {
       else { $("answers").replaceChildren(); $("bid").hidden = true; $("text").textContent = "Waiting for the others..."; current = null; }
     } else if (data.type === "end") {
       $("text").textContent = "The game is over."; say("Winner: " + (data.result.winner === null ? "nobody" : who(data.result.winner)));
+      if (data.result.standings) chart(data.result);
     } else if (data.type === "error") {
       $("text").textContent = data.reason;
     }

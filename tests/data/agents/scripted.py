@@ -13,6 +13,10 @@ answer (done for the actions), after misbehaving in the way its argument names, 
     flood        writes junk lines for ever at its first decision
     deaf         never reads: writes junk lines for ever from the start
     old          says it speaks protocol 99 in its hello
+    stuffed      after its hello, never reads again and writes junk lines (the engine's writes fill its input)
+    fork         starts a child that sleeps a minute holding its pipes (its pid written to $FORK_PID_FILE)
+    surrogate    answers with a lone surrogate in a string first, then a legal answer
+    chatty-end   writes junk lines when told the game is over
 """
 
 import json
@@ -41,6 +45,15 @@ def main():
         while True:
             sys.stdout.write("junk\n" * 1000)
             sys.stdout.flush()
+    if MODE == "fork":
+        import os
+
+        child = os.fork()
+        if child == 0:
+            time.sleep(60)
+            os._exit(0)
+        with open(os.environ["FORK_PID_FILE"], "w") as out:
+            out.write(str(child))
     misbehaved = False
     for line in sys.stdin:
         message = json.loads(line)
@@ -50,6 +63,11 @@ def main():
             if MODE == "old":
                 reply["protocol"] = 99
             send(reply)
+            if MODE == "stuffed":
+                while True:
+                    sys.stdout.write('{"type": "junk"}\n')
+                    sys.stdout.flush()
+                    time.sleep(0.001)
         elif kind == "decision":
             number = message["id"]
             if not misbehaved:
@@ -73,11 +91,17 @@ def main():
                     sys.stdout.write("x" * (3 << 19) + "\n")
                 if MODE == "wrong-id":
                     send({"type": "answer", "id": 999, "answer": None})
+                if MODE == "surrogate":
+                    sys.stdout.write('{"type": "answer", "id": ' + str(number) + ', "answer": "\\ud800"}\n')
             if MODE == "text":
                 send({"type": "answer", "id": number, "choice": 1})
             else:
                 send({"type": "answer", "id": number, "answer": first_legal(message)})
         elif kind == "end":
+            if MODE == "chatty-end":
+                for _ in range(50):
+                    sys.stdout.write('{"type": "answer", "id": 1, "answer": null}\n')
+                sys.stdout.flush()
             return
 
 
