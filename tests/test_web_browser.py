@@ -102,3 +102,36 @@ def test_a_person_plays_a_short_game_by_clicking(server, driver):
     standings = wait_for(driver, "return [...document.querySelectorAll('#side ol li')].map(li => li.textContent)")
     assert len(standings) == 3 and all("worth" in line for line in standings)
     assert driver.script("return document.querySelectorAll('.worth-chart polyline').length") == 3
+
+
+def test_the_trade_builder_checks_an_offer_as_it_is_made(server, driver):
+    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 5,
+                       "max_turns": 40}).encode()
+    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        made = json.loads(response.read())
+    driver.open(server + made["seats"][0]["link"])
+    for _ in range(400):  # answer until the builder is offered (an act or between with trades)
+        state = driver.script("""
+            if (!document.getElementById('trade').hidden && document.querySelector('#trade-get input')) return 'trade';
+            if (document.getElementById('text').textContent.includes('The game is over')) return 'over';
+            const buttons = document.querySelectorAll('#answers button');
+            if (buttons.length) buttons[0].click();
+            return 'waiting';""")
+        if state != "waiting":
+            break
+        time.sleep(0.05)
+    assert state == "trade"
+    driver.script("document.getElementById('trade').open = true;"
+                  "document.getElementById('trade-give-cash').value = '999999';"
+                  "document.getElementById('trade-give-cash').dispatchEvent(new Event('input'));")
+    refused = wait_for(driver, "const t = document.getElementById('trade-check').textContent;"
+                               "return t && !t.startsWith('The rules allow') && t")
+    assert refused and driver.script("return document.getElementById('trade-send').disabled") is True
+    driver.script("document.getElementById('trade-give-cash').value = '0';"
+                  "const box = document.querySelector('#trade-get input'); box.checked = true;"
+                  "box.dispatchEvent(new Event('change'));")  # one of the partner's lots, for nothing: legal
+    wait_for(driver, "return document.getElementById('trade-check').textContent === 'The rules allow this offer.'")
+    assert driver.script("return document.getElementById('trade-send').disabled") is False

@@ -116,3 +116,26 @@ def test_every_line_a_seat_is_sent_follows_the_protocol_schema():
     for message in seen:
         jsonschema.validate(message, schema)
     assert {"hello", "decision", "ack", "events", "end"} <= {m["type"] for m in seen}
+
+
+def test_the_trade_builder_checks_an_offer_without_changing_anything():
+    t = Table("t4", CLASSIC, [("Ada", None), ("Bo", "greedy")], seed=1, max_turns=40)
+    t.game.start()
+    t.game.give(1, 0)
+    t.game.give(3, 1)
+    t.advance()
+    while t.waiting_for is not None and t.game.pending.kind not in ("act", "between"):
+        decision = [m for m in t.take(0) if m["type"] == "decision"][-1]
+        legal = decision["legal"]
+        t.receive(0, line({"type": "answer", "id": decision["id"],
+                           "answer": legal[0] if isinstance(legal, list) else 0 if "pass" in legal else None}))
+    t.take(0)
+    before = t.game.state()
+    offer = {"action": "trade", "proposer": 0, "partner": 1, "give_spaces": [1], "give_cash": 0, "give_cards": [],
+             "get_spaces": [3], "get_cash": 0, "get_cards": []}
+    t.receive(0, line({"type": "check", "answer": offer}))
+    t.receive(0, line({"type": "check", "answer": {**offer, "give_cash": 10**9}}))
+    first, second = t.take(0)
+    assert first == {"type": "checked", "ok": True, "reason": ""}
+    assert not second["ok"] and second["reason"]
+    assert t.game.state() == before

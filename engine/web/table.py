@@ -118,11 +118,14 @@ class Table:
             return
 
     def receive(self, seat: int, line: bytes) -> None:
-        """A line from ``seat``'s browser: an answer to its decision. Every line is acknowledged; a refused one
-        changes nothing and the decision stays open (a person may try again)."""
+        """A line from ``seat``'s browser: an answer to its decision (acknowledged; a refused one changes nothing
+        and the decision stays open: a person may try again), or a ``check`` of an answer (see :meth:`_check`)."""
         asked = self._asked
         try:
             message = read_message(line)
+            if message["type"] == "check":  # the trade builder's question: nothing changes
+                self._check(seat, message)
+                return
             if asked is None or asked[1].seat != seat:
                 raise BadLine("wrong_id", "nothing is asked of this seat now")
             number, decision = asked
@@ -155,6 +158,22 @@ class Table:
             self._send(seat, {"type": "events", "events": self._events_for(seat), "state": public_state(self.game)})
         if self.game.finished:
             self._send(seat, {"type": "end", "result": self.game.result().to_json()})
+
+    def _check(self, seat: int, message: dict[str, Any]) -> None:
+        """A ``check`` line from ``seat``'s page, ``{"type": "check", "answer": ...}``: would this answer be taken
+        now? (The trade builder asks at each change.) The seat is sent ``{"type": "checked", "ok", "reason"}``;
+        nothing changes."""
+        asked = self._asked
+        try:
+            if asked is None or asked[1].seat != seat:
+                raise BadLine("wrong_id", "nothing is asked of this seat now")
+            number, decision = asked
+            answer = answer_of({**message, "type": "answer", "id": number}, decision, number, None)
+        except BadLine as bad:
+            self._send(seat, {"type": "checked", "ok": False, "reason": bad.reason})
+            return
+        reason = check_answer(self.game, decision, answer)
+        self._send(seat, {"type": "checked", "ok": reason is None, "reason": reason or ""})
 
     # ------------------------------------------------------------------ lines out
 

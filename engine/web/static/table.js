@@ -183,6 +183,48 @@ function ask(decision, socket) {
   }
 }
 
+// The trade builder: the decision's templates (legal.trades) become checkboxes; each change is checked by the
+// server with the game's own rules (a "check" line), and the reason shown before the offer is sent.
+let offer = null;
+
+function tradeBuilder(decision, socket) {
+  const templates = (decision.legal && decision.legal.trades) || [];
+  $("trade").hidden = templates.length === 0;
+  if (!templates.length) return;
+  const partner = $("trade-partner");
+  partner.replaceChildren(...templates.map((t, i) => {
+    const o = document.createElement("option"); o.value = i; o.textContent = who(t.partner); return o;
+  }));
+  const boxes = (where, lots) => {
+    $(where).replaceChildren(...lots.map((lot) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input"); box.type = "checkbox"; box.value = lot;
+      box.addEventListener("change", () => check(decision, socket));
+      label.append(box, " " + space(lot) + " "); return label;
+    }));
+  };
+  const choose = () => {
+    const t = templates[Number(partner.value)];
+    boxes("trade-give", t.give_spaces); boxes("trade-get", t.get_spaces);
+    $("trade-give-cash").max = t.give_cash_max; $("trade-get-cash").max = t.get_cash_max;
+    check(decision, socket);
+  };
+  partner.onchange = choose;
+  $("trade-give-cash").oninput = () => check(decision, socket);
+  $("trade-get-cash").oninput = () => check(decision, socket);
+  $("trade-send").onclick = () => { if (offer) socket.send(JSON.stringify({type: "answer", id: decision.id, answer: offer})); };
+  choose();
+}
+
+function check(decision, socket) {
+  const t = decision.legal.trades[Number($("trade-partner").value)];
+  const ticked = (where) => [...document.querySelectorAll("#" + where + " input:checked")].map((b) => Number(b.value));
+  offer = {action: "trade", proposer: decision.seat, partner: t.partner, give_spaces: ticked("trade-give"),
+           give_cash: Number($("trade-give-cash").value) || 0, give_cards: [], get_spaces: ticked("trade-get"),
+           get_cash: Number($("trade-get-cash").value) || 0, get_cards: []};
+  socket.send(JSON.stringify({type: "check", answer: offer}));
+}
+
 function connect() {
   const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + tableId);
   socket.addEventListener("open", () => socket.send(JSON.stringify({type: "join", token})));
@@ -204,10 +246,16 @@ function connect() {
     } else if (data.type === "events") {
       data.events.forEach(tell); showState(data.state);
     } else if (data.type === "decision") {
-      data.events.forEach(tell); showState(data.state); ask(data, socket);
+      data.events.forEach(tell); showState(data.state); ask(data, socket); tradeBuilder(data, socket);
+    } else if (data.type === "checked") {
+      $("trade-check").textContent = data.ok ? "The rules allow this offer." : data.reason;
+      $("trade-send").disabled = !data.ok;
     } else if (data.type === "ack") {
       if (!data.ok) $("refused").textContent = data.reason;
-      else { $("answers").replaceChildren(); $("bid").hidden = true; $("text").textContent = "Waiting for the others..."; current = null; }
+      else {
+        $("answers").replaceChildren(); $("bid").hidden = true; $("trade").hidden = true;
+        $("text").textContent = "Waiting for the others..."; current = null;
+      }
     } else if (data.type === "end") {
       $("text").textContent = "The game is over."; say("Winner: " + (data.result.winner === null ? "nobody" : who(data.result.winner)));
       if (data.result.standings) chart(data.result);
