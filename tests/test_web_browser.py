@@ -66,6 +66,7 @@ def test_the_lobby_shows_the_editions_and_house_rules(server, driver):
     variants = driver.script("return [...document.querySelectorAll('#variants input')].map(b => b.value)")
     assert "free-parking-jackpot" in variants and "speed-die" in variants
     assert driver.script("return document.querySelectorAll('#seats .seat').length") == 3
+    assert wait_for(driver, "return document.getElementById('cash').value") == "1500"  # the edition's, checked
 
 
 def test_a_person_plays_a_short_game_by_clicking(server, driver):

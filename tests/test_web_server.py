@@ -3,6 +3,7 @@ game over its WebSocket with the agents protocol, a spectator, and the pages shi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -113,3 +114,41 @@ def test_the_pages_are_small_and_load_nothing_from_elsewhere(client):
         assert "http://" not in loads and "https://" not in loads and "//cdn" not in loads
         assert client.get(f"/static/{name}").status_code == 200
     assert total <= 150 * 1024
+
+
+def test_an_uploaded_edition_is_checked_kept_under_the_servers_name_and_played(tmp_path):
+    client = TestClient(create_web_app(tmp_path))
+    text = (Path(__file__).resolve().parent / "data" / "good" / "harbour-24.yaml").read_bytes()
+    uploaded = client.post("/api/editions", content=text).json()
+    assert uploaded["ok"] and uploaded["id"].startswith("upload:") and uploaded["name"]
+    assert [p.name for p in tmp_path.iterdir()] == [f"upload-{uploaded['id'].split(':')[1]}.yaml"]
+    checked = client.post("/api/check", json={"ruleset": uploaded["id"], "variants": ["no-auctions"]}).json()
+    assert checked["ok"]
+    made = client.post("/api/tables", json={"ruleset": uploaded["id"], "seats": [{"name": "Ada"}, {"bot": "greedy"}],
+                                            "starting_cash": 900}).json()
+    assert made["ok"]
+    table = client.app.state.lobby.tables[made["id"]]
+    from monopoly.game.events import to_dict
+
+    starts = [e["amount"] for e in map(to_dict, table.game.events) if e["type"] == "payment"
+              and e["reason"] == "starting cash"]
+    assert table.ruleset.starting_cash == 900 and starts == [900, 900]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (b"id: bad\nname: Bad\nboard: [\n", "upload.yaml"),
+    (b"id: sneaky\nname: Sneaky\nextends: /etc/other.yaml\n", "extends a built-in edition only"),
+    (b"id: v\nkind: variant\nname: V\ndescription: a variant\n", "upload an edition"),
+])
+def test_a_bad_upload_is_refused_with_located_problems_and_nothing_kept(tmp_path, text, words):
+    client = TestClient(create_web_app(tmp_path))
+    refused = client.post("/api/editions", content=text)
+    assert refused.status_code == 400 and not refused.json()["ok"]
+    assert any(words in problem for problem in refused.json()["problems"])
+    assert list(tmp_path.iterdir()) == [] and str(tmp_path) not in refused.text
+
+
+def test_a_starting_cash_out_of_bounds_is_refused(client):
+    made = client.post("/api/tables", json={"ruleset": "classic", "seats": [{"name": "A"}, {"bot": "greedy"}],
+                                            "starting_cash": -5})
+    assert made.status_code == 400 and "starting cash" in made.json()["problems"][0]

@@ -14,9 +14,12 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import tempfile
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -25,8 +28,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..agents import BOTS
+from ..files import create
 from ..ruleset import RulesetError, builtin_rulesets, load_ruleset
-from ..ruleset.load import load_file
+from ..ruleset.compose import is_builtin_name
+from ..ruleset.load import MAX_BYTES, load_bytes, load_file
 from ..ruleset.problems import escape
 from .table import MAX_SEATS, Table, TableError
 
@@ -36,14 +41,20 @@ MAX_TABLES = 200
 MAX_BODY = 64 * 1024
 #: The longest name of a person at a table.
 MAX_NAME = 40
+#: Editions uploaded to one server at most.
+MAX_UPLOADS = 100
+#: The most starting cash a table may set.
+MAX_STARTING_CASH = 1_000_000
 
 
 class Lobby:
-    """The server's tables, by id."""
+    """The server's tables, by id, and the editions uploaded to it (files in ``data``, named by the server)."""
 
-    def __init__(self) -> None:
+    def __init__(self, data: Path) -> None:
         self.tables: dict[str, Table] = {}
         self.changed: dict[str, asyncio.Condition] = {}
+        self.data = data
+        self.uploads: dict[str, tuple[Path, str]] = {}  # "upload:TOKEN" -> (its file, its name)
 
     def add(self, table: Table) -> None:
         if len(self.tables) >= MAX_TABLES:
@@ -75,10 +86,11 @@ def rulesets_listed() -> dict[str, Any]:
     return {"editions": editions, "variants": variants, "bots": list(BOTS)}
 
 
-def _check(edition: Any, variants: Any) -> tuple[Any, list[str]]:
-    """The ruleset of a built-in edition with built-in variants, or the problems that refuse it."""
+def _check(edition: Any, variants: Any, uploads: dict[str, tuple[Path, str]] | None = None) -> tuple[Any, list[str]]:
+    """The ruleset of a built-in (or uploaded) edition with built-in variants, or the problems that refuse it."""
     names = {b.id: b.kind for b in builtin_rulesets()}
-    if not isinstance(edition, str) or names.get(edition) != "edition":
+    uploaded = (uploads or {}).get(edition) if isinstance(edition, str) else None
+    if uploaded is None and (not isinstance(edition, str) or names.get(edition) != "edition"):
         return None, [f"no built-in edition {escape(str(edition))[:40]!r}"]
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants) or len(variants) > 20:
         return None, ["variants are a list of names (at most 20)"]
@@ -86,9 +98,41 @@ def _check(edition: Any, variants: Any) -> tuple[Any, list[str]]:
     if unknown:
         return None, [f"no built-in variant {escape(v)[:40]!r}" for v in unknown]
     try:
-        return load_ruleset(edition, list(variants)), []
+        return load_ruleset(uploaded[0] if uploaded is not None else edition, list(variants)), []
     except RulesetError as exc:
-        return None, [problem.format() for problem in exc.problems][:20]
+        shown = [problem.format() for problem in exc.problems][:20]
+        if uploaded is not None:  # the server's own folder is nobody's business: the file is "upload.yaml"
+            shown = [line.replace(str(uploaded[0]), "upload.yaml") for line in shown]
+        return None, shown
+
+
+def _upload(lobby: Lobby, raw: bytes) -> tuple[str | None, list[str], str | None]:
+    """An uploaded edition checked and kept: (its id "upload:TOKEN", no problems, its name), or (None, the
+    located problems, None). It may extend a built-in edition only: nothing a file says decides what the server
+    reads."""
+    if len(lobby.uploads) >= MAX_UPLOADS:
+        return None, [f"this server keeps {MAX_UPLOADS} uploaded editions at most"], None
+    try:
+        document = load_bytes(raw, "upload.yaml")
+    except RulesetError as exc:
+        return None, [problem.format() for problem in exc.problems][:20], None
+    data = document.data if isinstance(document.data, dict) else {}
+    base = data.get("extends")
+    if base is not None and (not isinstance(base, str) or not is_builtin_name(base)):
+        return None, ["upload.yaml: an uploaded edition extends a built-in edition only (extends: classic)"], None
+    if data.get("kind", "edition") != "edition":
+        return None, ["upload.yaml: upload an edition (a variant is chosen among the house rules)"], None
+    token = secrets.token_urlsafe(12)
+    path = lobby.data / f"upload-{token}.yaml"
+    with create(path) as out:
+        out.write(raw.decode("utf-8"))
+    key = f"upload:{token}"
+    ruleset, problems = _check(key, [], {key: (path, "")})
+    if ruleset is None:
+        path.unlink(missing_ok=True)
+        return None, problems, None
+    lobby.uploads[key] = (path, ruleset.name)
+    return key, [], ruleset.name
 
 
 async def _json_body(request: Request) -> Any:
@@ -98,9 +142,18 @@ async def _json_body(request: Request) -> Any:
     return json.loads(body)
 
 
-def create_app() -> Starlette:
-    """The application: ``uvicorn.run(create_app())`` serves it (``monopoly serve`` does)."""
-    lobby = Lobby()
+def create_app(data: str | Path | None = None) -> Starlette:
+    """The application: ``uvicorn.run(create_app())`` serves it (``monopoly serve`` does). Uploaded editions are
+    kept in the folder ``data`` (made if missing), under names the server chooses; without it, in a temporary
+    folder of the process's life."""
+    if data is None:
+        holder = tempfile.TemporaryDirectory(prefix="monopoly-serve-")
+        folder = Path(holder.name)
+    else:
+        holder = None
+        folder = Path(data)
+        folder.mkdir(parents=True, exist_ok=True)
+    lobby = Lobby(folder)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(_static("lobby.html")))
@@ -119,18 +172,33 @@ def create_app() -> Starlette:
         except ValueError as exc:
             return JSONResponse({"ok": False, "problems": [str(exc)[:200]]}, status_code=400)
         ruleset, problems = _check(data.get("ruleset") if isinstance(data, dict) else None,
-                                   data.get("variants", []) if isinstance(data, dict) else None)
+                                   data.get("variants", []) if isinstance(data, dict) else None, lobby.uploads)
         return JSONResponse({"ok": ruleset is not None, "problems": problems,
-                             "name": ruleset.name if ruleset is not None else None})
+                             "name": ruleset.name if ruleset is not None else None,
+                             "starting_cash": ruleset.starting_cash if ruleset is not None else None})
+
+    async def api_editions(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_BYTES:
+            return JSONResponse({"ok": False, "problems": [f"an edition file is at most {MAX_BYTES // 1024} KiB"]},
+                                status_code=400)
+        key, problems, name = _upload(lobby, body)
+        return JSONResponse({"ok": key is not None, "id": key, "name": name, "problems": problems},
+                            status_code=200 if key is not None else 400)
 
     async def api_tables(request: Request) -> Response:
         try:
             data = await _json_body(request)
             if not isinstance(data, dict):
                 raise ValueError("a table is a JSON object")
-            ruleset, problems = _check(data.get("ruleset"), data.get("variants", []))
+            ruleset, problems = _check(data.get("ruleset"), data.get("variants", []), lobby.uploads)
             if ruleset is None:
                 return JSONResponse({"ok": False, "problems": problems}, status_code=400)
+            cash = data.get("starting_cash")
+            if cash is not None:
+                if type(cash) is not int or not 0 <= cash <= MAX_STARTING_CASH:
+                    raise ValueError(f"the starting cash is a whole number from 0 to {MAX_STARTING_CASH:,}")
+                ruleset = attrs.evolve(ruleset, starting_cash=cash)
             seats = _seats(data.get("seats"))
             seed = data.get("seed")
             if seed is None:
@@ -193,12 +261,14 @@ def create_app() -> Starlette:
         Route("/api/rulesets", api_rulesets),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/tables", api_tables, methods=["POST"]),
+        Route("/api/editions", api_editions, methods=["POST"]),
         Route("/api/tables/{table_id}/board.svg", board_svg),
         WebSocketRoute("/ws/{table_id}", connect),
         Mount("/static", StaticFiles(directory=str(_static(""))), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.lobby = lobby
+    app.state.data_folder = holder  # a temporary folder lives as long as the application
     return app
 
 

@@ -35,6 +35,20 @@ async function check() {
   const result = await response.json();
   $("problems").textContent = result.ok ? "" : result.problems.join("\n");
   $("create").disabled = !result.ok;
+  if (result.ok && !$("cash").dataset.touched) $("cash").value = result.starting_cash;
+}
+
+async function upload() {
+  const file = $("upload").files[0];
+  if (!file) return;
+  const response = await fetch("/api/editions", {method: "POST", body: await file.text()});
+  const result = await response.json();
+  if (!result.ok) { $("problems").textContent = result.problems.join("\n"); return; }
+  const o = document.createElement("option");
+  o.value = result.id; o.textContent = "uploaded: " + result.name;
+  $("edition").appendChild(o);
+  $("edition").value = result.id;
+  check();
 }
 
 async function create() {
@@ -42,7 +56,8 @@ async function create() {
     const [select, name] = row.querySelectorAll("select, input");
     return select.value === "person" ? {name: name.value || "player"} : {bot: select.value};
   });
-  const response = await fetch("/api/tables", {method: "POST", body: JSON.stringify({...chosen(), seats})});
+  const cash = $("cash").value === "" ? null : Number($("cash").value);
+  const response = await fetch("/api/tables", {method: "POST", body: JSON.stringify({...chosen(), seats, starting_cash: cash})});
   const result = await response.json();
   const links = $("links");
   links.replaceChildren();
@@ -81,6 +96,8 @@ async function start() {
     $("variants").appendChild(label);
   }
   $("edition").addEventListener("change", check);
+  $("upload").addEventListener("change", upload);
+  $("cash").addEventListener("input", () => { $("cash").dataset.touched = "yes"; });
   seatRow("person", "You"); seatRow(bots[1] || bots[0]); seatRow(bots[1] || bots[0]);
   $("add-seat").addEventListener("click", () => seatRow(bots[1] || bots[0]));
   $("create").addEventListener("click", create);
