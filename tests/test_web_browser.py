@@ -4,6 +4,7 @@ person plays a short game at the table page against bots by clicking the numbere
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
@@ -136,3 +137,37 @@ def test_the_trade_builder_checks_an_offer_as_it_is_made(server, driver):
                   "box.dispatchEvent(new Event('change'));")  # one of the partner's lots, for nothing: legal
     wait_for(driver, "return document.getElementById('trade-check').textContent === 'The rules allow this offer.'")
     assert driver.script("return document.getElementById('trade-send').disabled") is False
+
+
+def test_a_reload_reconnects_by_token_to_the_question_waiting(server, driver):
+    """A page reloaded in the middle of a game joins again by its link's token: it is sent the game so far and
+    the decision that waits for it, with the same number, and answering it goes on."""
+    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 11,
+                       "max_turns": 30}).encode()
+    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        made = json.loads(response.read())
+    link = server + made["seats"][0]["link"]
+    driver.open(link)
+    for _ in range(5):  # a few answers in, then a reload
+        wait_for(driver, "return document.querySelectorAll('#answers button').length")
+        driver.script("document.querySelectorAll('#answers button')[0].click();")
+        time.sleep(0.2)
+    before = wait_for(driver, "return document.querySelectorAll('#answers button').length &&"
+                              " document.getElementById('text').textContent")
+    driver.script("location.reload();")
+    after = wait_for(driver, "return document.querySelectorAll('#answers button').length &&"
+                             " document.getElementById('text').textContent")
+    assert after == before  # the same question, the same position
+    assert driver.script("return document.getElementById('narration').children.length") > 5  # the game so far
+    if os.environ.get("MONOPOLY_SCREENSHOT"):  # the README's picture: MONOPOLY_SCREENSHOT=1 pytest this test
+        import base64
+
+        shot = driver.call("GET", f"/session/{driver.session}/screenshot")["value"]
+        (Path(__file__).resolve().parent.parent / "docs" / "images" / "web-table.png").write_bytes(
+            base64.b64decode(shot))
+    driver.script("document.querySelectorAll('#answers button')[0].click();")
+    wait_for(driver, "return document.getElementById('text').textContent !== arguments[0]".replace(
+        "arguments[0]", json.dumps(after)))
