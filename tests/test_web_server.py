@@ -121,9 +121,11 @@ def test_an_uploaded_edition_is_checked_kept_under_the_servers_name_and_played(t
     text = (Path(__file__).resolve().parent / "data" / "good" / "harbour-24.yaml").read_bytes()
     uploaded = client.post("/api/editions", content=text).json()
     assert uploaded["ok"] and uploaded["id"].startswith("upload:") and uploaded["name"]
-    assert [p.name for p in tmp_path.iterdir()] == [f"upload-{uploaded['id'].split(':')[1]}.yaml"]
+    assert [p.name for p in tmp_path.glob("upload-*")] == [f"upload-{uploaded['id'].split(':')[1]}.yaml"]
     checked = client.post("/api/check", json={"ruleset": uploaded["id"], "variants": ["no-auctions"]}).json()
     assert checked["ok"]
+    restarted = TestClient(create_web_app(tmp_path))  # the upload is kept with the data folder
+    assert restarted.post("/api/check", json={"ruleset": uploaded["id"], "variants": []}).json()["ok"]
     made = client.post("/api/tables", json={"ruleset": uploaded["id"], "seats": [{"name": "Ada"}, {"bot": "greedy"}],
                                             "starting_cash": 900}).json()
     assert made["ok"]
@@ -145,10 +147,48 @@ def test_a_bad_upload_is_refused_with_located_problems_and_nothing_kept(tmp_path
     refused = client.post("/api/editions", content=text)
     assert refused.status_code == 400 and not refused.json()["ok"]
     assert any(words in problem for problem in refused.json()["problems"])
-    assert list(tmp_path.iterdir()) == [] and str(tmp_path) not in refused.text
+    assert list(tmp_path.glob("upload-*")) == [] and str(tmp_path) not in refused.text
 
 
 def test_a_starting_cash_out_of_bounds_is_refused(client):
     made = client.post("/api/tables", json={"ruleset": "classic", "seats": [{"name": "A"}, {"bot": "greedy"}],
                                             "starting_cash": -5})
     assert made.status_code == 400 and "starting cash" in made.json()["problems"][0]
+
+
+def test_tables_are_kept_and_resumed_after_a_restart_with_the_same_links(tmp_path):
+    first = TestClient(create_web_app(tmp_path))
+    made = first.post("/api/tables", json={"ruleset": "classic", "variants": ["no-auctions"], "seed": 4,
+                                           "max_turns": 30, "starting_cash": 1200,
+                                           "seats": [{"name": "Ada"}, {"bot": "greedy"}]}).json()
+    token = made["seats"][0]["link"].split("#")[1]
+    with first.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": token})
+        answered = 0
+        while answered < 3:
+            message = socket.receive_json()
+            if message["type"] == "decision":
+                socket.send_json({"type": "answer", "id": message["id"], "choice": 1})
+                answered += 1
+        while socket.receive_json()["type"] != "decision":
+            pass  # the next question waits: the table is saved as it is here
+    kept = first.app.state.lobby.tables[made["id"]]
+    assert (tmp_path / "tables" / f"{made['id']}.json").is_file()
+    second = TestClient(create_web_app(tmp_path))  # a new server on the same data folder
+    resumed = second.app.state.lobby.tables[made["id"]]
+    assert resumed.game.state() == kept.game.state() and resumed.ruleset.starting_cash == 1200
+    assert resumed.ruleset.variants == kept.ruleset.variants
+    with second.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": token})  # the same link still works
+        assert socket.receive_json()["type"] == "joined"
+        kinds = [socket.receive_json()["type"] for _ in range(2)]
+        assert kinds == ["hello", "decision"]
+
+
+def test_a_damaged_kept_table_is_left_and_the_server_starts(tmp_path, capsys):
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "abc.json").write_text("{not json", encoding="utf-8")
+    client = TestClient(create_web_app(tmp_path))
+    assert client.app.state.lobby.tables == {}
+    assert "abc.json not resumed" in capsys.readouterr().err
+    assert (tmp_path / "tables" / "abc.json").exists()

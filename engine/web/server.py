@@ -45,16 +45,69 @@ MAX_NAME = 40
 MAX_UPLOADS = 100
 #: The most starting cash a table may set.
 MAX_STARTING_CASH = 1_000_000
+#: What a kept table's file says it is, and the most bytes one may have.
+TABLE_FORMAT = "monopoly-web-table"
+MAX_SAVED_TABLE = 16 * 1024 * 1024
 
 
 class Lobby:
-    """The server's tables, by id, and the editions uploaded to it (files in ``data``, named by the server)."""
+    """The server's tables, by id, and the editions uploaded to it (files in ``data``, named by the server).
+    With ``keep``, every table is saved in ``data/tables`` after each change (atomically: the project's
+    writer) and the tables and uploads found there are resumed when the server starts."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, keep: bool = False) -> None:
         self.tables: dict[str, Table] = {}
         self.changed: dict[str, asyncio.Condition] = {}
         self.data = data
+        self.keep = keep
         self.uploads: dict[str, tuple[Path, str]] = {}  # "upload:TOKEN" -> (its file, its name)
+        self.sources: dict[str, dict[str, Any]] = {}  # by table: its edition, variants and starting cash
+        if keep:
+            (data / "tables").mkdir(exist_ok=True)
+            self._resume()
+
+    def save(self, table: Table) -> None:
+        """Keep the table as it is now (when the server keeps tables)."""
+        if not self.keep:
+            return
+        from ..files import write_whole
+
+        data = {"format": TABLE_FORMAT, "version": 1, "id": table.id, **self.sources[table.id],
+                "seats": [{"name": seat.name, "bot": seat.bot} for seat in table.seats], **table.saved()}
+        write_whole(self.data / "tables" / f"{table.id}.json", json.dumps(data, separators=(",", ":")),
+                    replace=True)
+
+    def _resume(self) -> None:
+        """The uploads and the tables the data folder holds (a file that cannot be resumed is left there, said
+        on standard error)."""
+        import sys
+
+        from ..game.jsonin import read_json_file
+
+        for path in sorted(self.data.glob("upload-*.yaml"))[:MAX_UPLOADS]:
+            key = "upload:" + path.stem[len("upload-"):]
+            ruleset, problems = _check(key, [], {key: (path, "")})
+            if ruleset is not None:
+                self.uploads[key] = (path, ruleset.name)
+        for path in sorted((self.data / "tables").glob("*.json"))[:MAX_TABLES]:
+            try:
+                data = read_json_file(path, max_bytes=MAX_SAVED_TABLE, kind="saved table")
+                if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or data.get("id") != path.stem:
+                    raise ValueError("not a table this server saved")
+                ruleset, problems = _check(data["edition"], data["variants"], self.uploads)
+                if ruleset is None:
+                    raise ValueError("; ".join(problems))
+                if data.get("starting_cash") is not None:
+                    ruleset = attrs.evolve(ruleset, starting_cash=data["starting_cash"])
+                seats = [(seat["name"], seat["bot"]) for seat in data["seats"]]
+                table = Table(data["id"], ruleset, seats, seed=0, saved=data)
+            except Exception as exc:  # a damaged or foreign file: the others are resumed all the same
+                print(f"monopoly serve: {path.name} not resumed: {escape(str(exc))[:200]}", file=sys.stderr)
+                continue
+            self.tables[table.id] = table
+            self.sources[table.id] = {"edition": data["edition"], "variants": data["variants"],
+                                      "starting_cash": data.get("starting_cash")}
+            table.advance()
 
     def add(self, table: Table) -> None:
         if len(self.tables) >= MAX_TABLES:
@@ -153,7 +206,7 @@ def create_app(data: str | Path | None = None) -> Starlette:
         holder = None
         folder = Path(data)
         folder.mkdir(parents=True, exist_ok=True)
-    lobby = Lobby(folder)
+    lobby = Lobby(folder, keep=data is not None)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(_static("lobby.html")))
@@ -209,7 +262,10 @@ def create_app(data: str | Path | None = None) -> Starlette:
         except (ValueError, TableError) as exc:
             return JSONResponse({"ok": False, "problems": [str(exc)[:300]]}, status_code=400)
         lobby.add(table)
+        lobby.sources[table.id] = {"edition": data.get("ruleset"), "variants": list(data.get("variants", [])),
+                                   "starting_cash": data.get("starting_cash")}
         table.advance()
+        lobby.save(table)
         return JSONResponse({"ok": True, "id": table.id, "seed": seed, "watch": f"/table/{table.id}#watch",
                              "seats": [{"name": s.name, "bot": s.bot,
                                         "link": None if s.bot else f"/table/{table.id}#{s.token}"}
@@ -248,6 +304,7 @@ def create_app(data: str | Path | None = None) -> Starlette:
             while True:
                 text = await websocket.receive_text()
                 table.receive(seat, text.encode("utf-8")[:MAX_BODY + 1])
+                lobby.save(table)
                 async with changed:
                     changed.notify_all()
         except WebSocketDisconnect:

@@ -54,7 +54,7 @@ class Table:
     (``secrets.token_urlsafe``) that its link carries."""
 
     def __init__(self, table_id: str, ruleset: Ruleset, seats: Sequence[tuple[str, str | None]], seed: int,
-                 max_turns: int | None = None):
+                 max_turns: int | None = None, *, saved: dict[str, Any] | None = None):
         if not ruleset.min_players <= len(seats) <= min(ruleset.max_players, MAX_SEATS):
             raise TableError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
                              f"not {len(seats)}")
@@ -62,9 +62,17 @@ class Table:
         self.ruleset = ruleset
         self.seats = [Seat(name, bot, secrets.token_urlsafe(24)) for name, bot in seats]
         agents = [make_agent(bot) if bot is not None else _Person(name) for name, bot in seats]
-        self.game = Game(ruleset, agents, seed=seed, max_turns=max_turns)
         self.watch_token = secrets.token_urlsafe(24)
         self._number = 0
+        if saved is not None:  # a table saved by the server, resumed: the same game, the same links
+            from ..game.save import game_from_json
+
+            self.game = game_from_json(saved["game"], ruleset, agents)
+            for entry, token in zip(self.seats, saved["tokens"], strict=True):
+                entry.token = token
+            self._number = saved["number"]
+        else:
+            self.game = Game(ruleset, agents, seed=seed, max_turns=max_turns)
         self._asked: tuple[int, Decision] | None = None  # (number, decision) sent to a person and waited for
         for seat in range(len(self.seats)):
             if self.seats[seat].bot is None:
@@ -174,6 +182,13 @@ class Table:
             return
         reason = check_answer(self.game, decision, answer)
         self._send(seat, {"type": "checked", "ok": reason is None, "reason": reason or ""})
+
+    def saved(self) -> dict[str, Any]:
+        """What the server keeps of the table (with the source of its ruleset): the seats' links and the game."""
+        from ..game.save import game_to_json
+
+        return {"tokens": [seat.token for seat in self.seats], "number": self._number,
+                "game": game_to_json(self.game)}
 
     # ------------------------------------------------------------------ lines out
 
