@@ -171,3 +171,88 @@ def test_a_reload_reconnects_by_token_to_the_question_waiting(server, driver):
     driver.script("document.querySelectorAll('#answers button')[0].click();")
     wait_for(driver, "return document.getElementById('text').textContent !== arguments[0]".replace(
         "arguments[0]", json.dumps(after)))
+
+
+# ---------------------------------------------------------------------- with Playwright (Debian's Chromium)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Any:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    browser_path = find_browser()
+    if browser_path is None:
+        missing("no Chromium browser")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"])
+        yield browser
+        browser.close()
+
+
+def new_table_at(server: str, seats: list[dict[str, Any]], seed: int, turns: int) -> dict[str, Any]:
+    body = json.dumps({"ruleset": "classic", "seats": seats, "seed": seed, "max_turns": turns}).encode()
+    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def test_two_browser_seats_trade_with_each_other(server, chromium):
+    """Ada offers Bo cash for one of his lots with the trade builder; Bo's page is asked and accepts; both pages
+    are one more client of the same table."""
+    made = new_table_at(server, [{"name": "Ada"}, {"name": "Bo"}], seed=7, turns=60)
+    # the page's CSP refuses eval, which Playwright's waiting uses: the tests' own scripts are let through
+    ada, bo = (chromium.new_page(bypass_csp=True) for _ in range(2))
+    ada.goto(server + made["seats"][0]["link"])
+    bo.goto(server + made["seats"][1]["link"])
+    offered = accepted = False
+    for _ in range(600):
+        for page, name in ((ada, "Ada"), (bo, "Bo")):
+            text = page.inner_text("#text")
+            if "offers you" in text:
+                page.get_by_role("button", name="1. yes").click()
+                accepted = True
+            elif name == "Ada" and not offered and page.is_visible("#trade") and \
+                    page.locator("#trade-get input").count():
+                page.click("#trade summary")
+                page.locator("#trade-get input").first.check()
+                page.fill("#trade-give-cash", "1")
+                page.wait_for_function("document.getElementById('trade-check').textContent.startsWith('The rules')")
+                page.click("#trade-send")
+                offered = True
+            elif page.locator("#answers button").count():
+                page.locator("#answers button").first.click()
+        if accepted:
+            break
+        time.sleep(0.02)
+    assert offered and accepted
+    ada.wait_for_function("[...document.querySelectorAll('#narration div')].some(d => d.textContent.includes("
+                          "'offers a trade to Bo: accepted'))")
+    ada.close()
+    bo.close()
+
+
+def test_a_reload_in_the_middle_of_an_auction_reconnects_to_the_bid(server, chromium):
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "cautious"}], seed=3, turns=40)
+    page = chromium.new_page(bypass_csp=True)
+    page.goto(server + made["seats"][0]["link"])
+    for _ in range(300):  # decline what Ada may buy, until she is asked to bid
+        page.wait_for_function("document.querySelectorAll('#answers button').length > 0")
+        text = page.inner_text("#text")
+        if "an auction of" in text:
+            break
+        buttons = page.locator("#answers button")
+        no = buttons.filter(has_text="no")
+        (no.first if "Decision: buy" in text and no.count() else buttons.first).click()
+        time.sleep(0.02)
+    else:
+        pytest.fail("no auction came")
+    before = page.inner_text("#text")
+    page.reload()
+    page.wait_for_function("document.getElementById('text').textContent.includes('an auction of')")
+    assert page.inner_text("#text") == before and page.is_visible("#bid")
+    page.fill("#bid-amount", page.get_attribute("#bid-amount", "min") or "1")
+    page.click("#bid-send")
+    page.wait_for_function(f"document.getElementById('text').textContent !== {json.dumps(before)}")
+    assert page.inner_text("#refused") == ""  # the bid was taken: the question is answered
+    page.close()
