@@ -192,3 +192,19 @@ def test_a_damaged_kept_table_is_left_and_the_server_starts(tmp_path, capsys):
     assert client.app.state.lobby.tables == {}
     assert "abc.json not resumed" in capsys.readouterr().err
     assert (tmp_path / "tables" / "abc.json").exists()
+
+
+def test_connections_to_a_table_are_bounded(client, monkeypatch):
+    from monopoly.web import server
+
+    monkeypatch.setattr(server, "MAX_TABLE_CONNECTIONS", 2)
+    made = new_table(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as one, client.websocket_connect(f"/ws/{made['id']}") as two:
+        for socket in (one, two):
+            socket.send_json({"type": "join", "token": "watch"})
+            assert socket.receive_json()["type"] == "joined"
+        with client.websocket_connect(f"/ws/{made['id']}") as three:
+            assert three.receive_json() == {"type": "error", "reason": "too many connections to this table or server"}
+    with client.websocket_connect(f"/ws/{made['id']}") as again:  # closed ones are counted out
+        again.send_json({"type": "join", "token": "watch"})
+        assert again.receive_json()["type"] == "joined"

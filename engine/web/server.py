@@ -45,6 +45,11 @@ MAX_NAME = 40
 MAX_UPLOADS = 100
 #: The most starting cash a table may set.
 MAX_STARTING_CASH = 1_000_000
+#: Connections one table may have open at once (its seats' pages and spectators), and the server in all.
+MAX_TABLE_CONNECTIONS = 32
+MAX_CONNECTIONS = 1_000
+#: Seconds a new connection has to say which seat it is.
+JOIN_SECONDS = 30.0
 #: What a kept table's file says it is, and the most bytes one may have.
 TABLE_FORMAT = "monopoly-web-table"
 MAX_SAVED_TABLE = 16 * 1024 * 1024
@@ -57,11 +62,13 @@ class Lobby:
 
     def __init__(self, data: Path, keep: bool = False) -> None:
         self.tables: dict[str, Table] = {}
-        self.changed: dict[str, asyncio.Condition] = {}
+        #: by table: the (event loop, event) of each connection waiting for its lines; told of every change
+        self.listeners: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self.data = data
         self.keep = keep
         self.uploads: dict[str, tuple[Path, str]] = {}  # "upload:TOKEN" -> (its file, its name)
         self.sources: dict[str, dict[str, Any]] = {}  # by table: its edition, variants and starting cash
+        self.connections: dict[str, int] = {}  # by table: its open WebSockets
         if keep:
             (data / "tables").mkdir(exist_ok=True)
             self._resume()
@@ -113,13 +120,26 @@ class Lobby:
         if len(self.tables) >= MAX_TABLES:
             finished = [key for key, t in self.tables.items() if t.game.finished] or list(self.tables)
             self.tables.pop(finished[0])
-            self.changed.pop(finished[0], None)
+            self.listeners.pop(finished[0], None)
         self.tables[table.id] = table
 
-    def condition(self, table_id: str) -> asyncio.Condition:
-        if table_id not in self.changed:
-            self.changed[table_id] = asyncio.Condition()
-        return self.changed[table_id]
+    def listen(self, table_id: str) -> asyncio.Event:
+        """An event set whenever the table changes, for the connection asking (on its own event loop)."""
+        event = asyncio.Event()
+        self.listeners.setdefault(table_id, []).append((asyncio.get_running_loop(), event))
+        return event
+
+    def unlisten(self, table_id: str, event: asyncio.Event) -> None:
+        self.listeners[table_id] = [entry for entry in self.listeners.get(table_id, []) if entry[1] is not event]
+
+    def notify(self, table_id: str) -> None:
+        """Wake every connection of the table (each on its loop: a server has one, a test client several)."""
+        here = asyncio.get_running_loop()
+        for loop, event in self.listeners.get(table_id, []):
+            if loop is here:
+                event.set()
+            else:
+                loop.call_soon_threadsafe(event.set)
 
 
 def _static(name: str) -> Any:
@@ -285,18 +305,36 @@ def create_app(data: str | Path | None = None) -> Starlette:
         if table is None:
             await websocket.close(code=4404)
             return
+        if lobby.connections.get(table.id, 0) >= MAX_TABLE_CONNECTIONS or \
+                sum(lobby.connections.values()) >= MAX_CONNECTIONS:
+            await websocket.send_json({"type": "error", "reason": "too many connections to this table or server"})
+            await websocket.close(code=4429)
+            return
+        lobby.connections[table.id] = lobby.connections.get(table.id, 0) + 1
         try:
-            join = json.loads(await websocket.receive_text())
+            await _serve(websocket, table)
+        finally:
+            lobby.connections[table.id] -= 1
+
+    async def _serve(websocket: WebSocket, table: Table) -> None:
+        try:  # the join comes first, and soon: a connection that says nothing is not kept open
+            join = json.loads(await asyncio.wait_for(websocket.receive_text(), JOIN_SECONDS))
             token = join.get("token") if isinstance(join, dict) else None
             seat = None if token == "watch" else table.seat_of(str(token))
-        except (ValueError, TableError, TypeError):
+        except (ValueError, TableError, TypeError, asyncio.TimeoutError):
             await websocket.send_json({"type": "error", "reason": "no seat of this table has that link"})
             await websocket.close(code=4403)
             return
-        changed = lobby.condition(table.id)
-        if seat is None:
-            await _watch(websocket, table, changed)
-            return
+        changed = lobby.listen(table.id)
+        try:
+            if seat is None:
+                await _watch(websocket, table, changed)
+            else:
+                await _play(websocket, table, seat, changed)
+        finally:
+            lobby.unlisten(table.id, changed)
+
+    async def _play(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
         await websocket.send_json({"type": "joined", "seat": seat, "players": [s.name for s in table.seats]})
         table.rejoin(seat)  # a (re)joining page is sent the whole game so far, and the question waiting
         sender = asyncio.create_task(_pump(websocket, table, seat, changed))
@@ -305,8 +343,7 @@ def create_app(data: str | Path | None = None) -> Starlette:
                 text = await websocket.receive_text()
                 table.receive(seat, text.encode("utf-8")[:MAX_BODY + 1])
                 lobby.save(table)
-                async with changed:
-                    changed.notify_all()
+                lobby.notify(table.id)
         except WebSocketDisconnect:
             pass
         finally:
@@ -349,16 +386,16 @@ def _seats(raw: Any) -> list[tuple[str, str | None]]:
     return seats
 
 
-async def _pump(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Condition) -> None:
+async def _pump(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
     """Send the seat's lines as they come."""
     while True:
         for message in table.take(seat):
             await websocket.send_json(message)
-        async with changed:
-            await changed.wait()
+        await changed.wait()
+        changed.clear()
 
 
-async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Condition) -> None:
+async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Event) -> None:
     """A spectator: the game's events as they come (public ones only), until it disconnects."""
     from ..agents.protocol import public_event, public_state
 
@@ -373,7 +410,7 @@ async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Condition)
                 await websocket.send_json({"type": "events", "events": [public_event(r) for r in events[sent:]],
                                            "state": public_state(table.game)})
                 sent = len(events)
-            async with changed:
-                await changed.wait()
+            await changed.wait()
+            changed.clear()
     except WebSocketDisconnect:
         pass
