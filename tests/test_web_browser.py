@@ -50,6 +50,15 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Any:
     web.close()
 
 
+def new_table_at(server: str, seats: list[dict[str, Any]], seed: int, turns: int) -> dict[str, Any]:
+    body = json.dumps({"ruleset": "classic", "seats": seats, "seed": seed, "max_turns": turns}).encode()
+    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
 def wait_for(driver: WebDriver, source: str, seconds: float = 20) -> Any:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -71,13 +80,7 @@ def test_the_lobby_shows_the_editions_and_house_rules(server, driver):
 
 
 def test_a_person_plays_a_short_game_by_clicking(server, driver):
-    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}],
-                       "seed": 5, "max_turns": 12}).encode()
-    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=30) as response:
-        made = json.loads(response.read())
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}], seed=5, turns=12)
     driver.open(server + made["seats"][0]["link"])
     assert "you are Ada" in wait_for(driver, "return document.getElementById('title').textContent.includes('Ada')"
                                              " && document.getElementById('title').textContent")
@@ -107,13 +110,7 @@ def test_a_person_plays_a_short_game_by_clicking(server, driver):
 
 
 def test_the_trade_builder_checks_an_offer_as_it_is_made(server, driver):
-    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 5,
-                       "max_turns": 40}).encode()
-    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=30) as response:
-        made = json.loads(response.read())
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "greedy"}], seed=5, turns=40)
     driver.open(server + made["seats"][0]["link"])
     for _ in range(400):  # answer until the builder is offered (an act or between with trades)
         state = driver.script("""
@@ -142,13 +139,7 @@ def test_the_trade_builder_checks_an_offer_as_it_is_made(server, driver):
 def test_a_reload_reconnects_by_token_to_the_question_waiting(server, driver):
     """A page reloaded in the middle of a game joins again by its link's token: it is sent the game so far and
     the decision that waits for it, with the same number, and answering it goes on."""
-    body = json.dumps({"ruleset": "classic", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 11,
-                       "max_turns": 30}).encode()
-    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=30) as response:
-        made = json.loads(response.read())
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "greedy"}], seed=11, turns=30)
     link = server + made["seats"][0]["link"]
     driver.open(link)
     for _ in range(5):  # a few answers in, then a reload
@@ -186,15 +177,6 @@ def chromium() -> Any:
         browser = playwright.chromium.launch(executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"])
         yield browser
         browser.close()
-
-
-def new_table_at(server: str, seats: list[dict[str, Any]], seed: int, turns: int) -> dict[str, Any]:
-    body = json.dumps({"ruleset": "classic", "seats": seats, "seed": seed, "max_turns": turns}).encode()
-    request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 def test_two_browser_seats_trade_with_each_other(server, chromium):
