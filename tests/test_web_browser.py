@@ -238,3 +238,25 @@ def test_a_reload_in_the_middle_of_an_auction_reconnects_to_the_bid(server, chro
     page.wait_for_function(f"document.getElementById('text').textContent !== {json.dumps(before)}")
     assert page.inner_text("#refused") == ""  # the bid was taken: the question is answered
     page.close()
+
+
+def test_a_browser_seat_plays_a_whole_game_against_bots_to_its_end(server, chromium):
+    """Playwright: one person against two bots, every decision answered in the page (its first numbered answer),
+    until the game ends and the standings and the chart are shown."""
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}], seed=8, turns=30)
+    page = chromium.new_page(bypass_csp=True)
+    page.goto(server + made["seats"][0]["link"])
+    for _ in range(600):
+        state = page.evaluate("""() => {
+            if (document.getElementById('text').textContent.includes('The game is over')) return 'over';
+            const buttons = document.querySelectorAll('#answers button');
+            if (buttons.length) { buttons[0].click(); return 'clicked'; }
+            return 'waiting'; }""")
+        if state == "over":
+            break
+        time.sleep(0.02)
+    else:
+        pytest.fail("the game did not end in the page")
+    page.wait_for_function("document.querySelectorAll('.worth-chart polyline').length === 3")
+    assert page.locator("#side ol li").count() == 3
+    page.close()
