@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..agents import make_agent
-from ..game.decisions import Caller, Decision, quiet_between
+from ..game.decisions import Caller, Decision, ask_agent
 from ..game.game import Game
 from ..ruleset import Ruleset
 from .codec import Codec, codec_for, whole
@@ -128,11 +128,7 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
                 self._mask = self.codec.mask(game, decision)
                 return
             agent = self._helper if decision.seat == self.seat else game.agents[decision.seat]
-            if decision.kind == "between" and (game._quiet[decision.seat] if agent is not self._helper
-                                               else quiet_between(agent)):
-                game.respond(None)
-                continue
-            game.respond(getattr(agent, decision.kind)(game, decision.seat, *decision.args))
+            game.respond(ask_agent(agent, game, decision))
 
     def _observation(self) -> np.ndarray:
         assert self.game is not None

@@ -85,6 +85,14 @@ QUIET: set[Any] = set()
 FORWARDING: set[Any] = set()
 
 
+def ask_agent(agent: Any, game: Any, decision: Decision) -> Any:
+    """The answer of ``agent`` to ``decision``, as play() would take it: None, without a call, to a ``between``
+    of an agent that never acts out of turn (for drivers of their own: the web table, the single-seat env)."""
+    if decision.kind == "between" and quiet_between(agent):
+        return None
+    return getattr(agent, decision.kind)(game, decision.seat, *decision.args)
+
+
 def quiet_between(agent: Any) -> bool:
     """Whether ``agent`` never acts between others' turns: it has no ``between``, or the base's, or says so
     itself (an attribute ``quiet_between`` that is True: a replayed seat that recorded none), or wraps an agent

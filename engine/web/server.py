@@ -104,17 +104,24 @@ class Lobby:
                 ruleset, problems = _check(data["edition"], data["variants"], self.uploads)
                 if ruleset is None:
                     raise ValueError("; ".join(problems))
-                if data.get("starting_cash") is not None:
-                    ruleset = attrs.evolve(ruleset, starting_cash=data["starting_cash"])
-                seats = [(seat["name"], seat["bot"]) for seat in data["seats"]]
+                cash = data.get("starting_cash")
+                if cash is not None:
+                    if type(cash) is not int or not 0 <= cash <= MAX_STARTING_CASH:
+                        raise ValueError("its starting cash is damaged")
+                    ruleset = attrs.evolve(ruleset, starting_cash=cash)
+                seats = [(str(seat["name"])[:MAX_NAME], seat["bot"]) for seat in data["seats"]]
+                tokens = data["tokens"]
+                if type(data["number"]) is not int or not isinstance(tokens, list) or len(tokens) != len(seats) or \
+                        not all(isinstance(token, str) and 16 <= len(token) <= 64 for token in tokens):
+                    raise ValueError("its links or its count of questions are damaged")
                 table = Table(data["id"], ruleset, seats, seed=0, saved=data)
+                table.advance()
             except Exception as exc:  # a damaged or foreign file: the others are resumed all the same
                 print(f"monopoly serve: {path.name} not resumed: {escape(str(exc))[:200]}", file=sys.stderr)
                 continue
             self.tables[table.id] = table
             self.sources[table.id] = {"edition": data["edition"], "variants": data["variants"],
                                       "starting_cash": data.get("starting_cash")}
-            table.advance()
 
     def add(self, table: Table) -> None:
         if len(self.tables) >= MAX_TABLES:

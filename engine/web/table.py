@@ -24,7 +24,7 @@ from ..agents.protocol import (
     public_state,
     read_message,
 )
-from ..game.decisions import Decision, check_answer, legal_answers
+from ..game.decisions import Decision, ask_agent, check_answer, legal_answers
 from ..game.game import Game
 from ..ruleset.model import Ruleset
 
@@ -109,11 +109,7 @@ class Table:
                         self._send(seat, {"type": "end", "result": game.result().to_json()})
                 return
             if self.seats[decision.seat].bot is not None:
-                agent = game.agents[decision.seat]
-                if decision.kind == "between" and game._quiet[decision.seat]:
-                    game.respond(None)
-                else:
-                    game.respond(getattr(agent, decision.kind)(game, decision.seat, *decision.args))
+                game.respond(ask_agent(game.agents[decision.seat], game, decision))
                 continue
             if decision.kind == "between" and legal_answers(game, decision) == (None,):
                 game.answer(None)  # a person with nothing to do before another's turn is not asked
