@@ -17,6 +17,9 @@ import pytest
 from monopoly import create_web_app
 from tests.test_report import WebDriver, find_browser, find_driver, missing
 
+#: The server's application (its lobby's tables, for a test to set a position up before a page opens).
+APPS: list[Any] = []
+
 
 @pytest.fixture(scope="module")
 def server() -> Any:
@@ -25,7 +28,9 @@ def server() -> Any:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_web_app(), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+    app = create_web_app()
+    APPS.append(app)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -50,8 +55,8 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Any:
     web.close()
 
 
-def new_table_at(server: str, seats: list[dict[str, Any]], seed: int, turns: int) -> dict[str, Any]:
-    body = json.dumps({"ruleset": "classic", "seats": seats, "seed": seed, "max_turns": turns}).encode()
+def new_table_at(server: str, seats: list[dict[str, Any]], seed: int, turns: int, **extra: Any) -> dict[str, Any]:
+    body = json.dumps({"ruleset": "classic", "seats": seats, "seed": seed, "max_turns": turns, **extra}).encode()
     request = urllib.request.Request(server + "/api/tables", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -259,4 +264,43 @@ def test_a_browser_seat_plays_a_whole_game_against_bots_to_its_end(server, chrom
         pytest.fail("the game did not end in the page")
     page.wait_for_function("document.querySelectorAll('.worth-chart polyline').length === 3")
     assert page.locator("#side ol li").count() == 3
+    page.close()
+
+
+def test_on_a_phone_the_table_shows_dice_clocks_and_kept_cards_in_the_trade_builder(server, chromium):
+    """A phone's screen (390 x 844): one column, nothing wider than the screen, answers big enough to tap; the
+    dice panel shows the last roll; the decision's clock and the time-limit game's clock count down; a Get Out of
+    Jail Free card Ada holds can be offered in the trade builder, and the server checks the offer."""
+    from tests.scenario import hold_card
+
+    made = new_table_at(server, [{"name": "Ada"}, {"bot": "greedy"}], seed=5, turns=60, variants=["time-limit"],
+                        minutes=20, clock=120)
+    table = APPS[-1].state.lobby.tables[made["id"]]
+    hold_card(table.game, 0, "chance", "Get out of Jail Free")  # the server waits for Ada: nothing runs now
+    page = chromium.new_page(bypass_csp=True, viewport={"width": 390, "height": 844}, is_mobile=True,
+                             has_touch=True)
+    page.goto(server + made["seats"][0]["link"])
+    page.wait_for_function("document.querySelectorAll('#answers button').length > 0")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = page.locator("#answers button").first.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
+    assert page.locator("#dice .die").count() >= 2 and "threw" in page.inner_text("#dice-who")
+    assert page.is_visible("#decision-clock") and page.inner_text("#decision-clock") in ("2:00", "1:59", "1:58")
+    assert page.inner_text("#game-clock").startswith(("time left 20:00", "time left 19:5"))
+    for _ in range(300):  # answer until Ada may act (the trade builder is offered), declining purchases
+        if page.is_visible("#trade") and page.locator("#trade-give-cards input").count():
+            break
+        buttons = page.locator("#answers button")
+        no = buttons.filter(has_text="no")
+        (no.first if no.count() else buttons.first).click()
+        page.wait_for_timeout(30)
+    else:
+        pytest.fail("Ada was never asked to act")
+    page.click("#trade summary")
+    card = page.locator("#trade-give-cards label").first
+    assert "Get out of Jail Free" in card.inner_text()
+    card.locator("input").check()
+    page.wait_for_function("document.getElementById('trade-check').textContent.startsWith('The rules')")
+    assert not page.is_disabled("#trade-send")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.close()

@@ -208,3 +208,51 @@ def test_connections_to_a_table_are_bounded(client, monkeypatch):
     with client.websocket_connect(f"/ws/{made['id']}") as again:  # closed ones are counted out
         again.send_json({"type": "join", "token": "watch"})
         assert again.receive_json()["type"] == "joined"
+
+
+def test_a_seat_out_of_time_is_answered_for_by_the_server_and_told(client, monkeypatch):
+    import time
+
+    from monopoly.web import server, table
+
+    monkeypatch.setattr(server, "MIN_CLOCK", 1)  # a one-second clock: the test waits for it
+    monkeypatch.setattr(table, "MIN_CLOCK", 1)
+    made = new_table(client, clock=1)
+    token = made["seats"][0]["link"].split("#")[1]
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        socket.send_json({"type": "join", "token": token})
+        assert socket.receive_json()["type"] == "joined"
+        hello = socket.receive_json()
+        assert hello["limits"]["seconds_per_decision"] == 1
+        decision = socket.receive_json()
+        assert decision["type"] == "decision" and 0 < decision["clocks"]["decision"] <= 1
+        started = time.monotonic()
+        message = socket.receive_json()  # nothing sent: the server's clock answers
+        assert message == {"type": "timeout", "id": decision["id"], "seat": 0, "kind": decision["kind"]}
+        assert 0.5 < time.monotonic() - started < 5
+        while message["type"] != "decision":
+            message = socket.receive_json()
+        assert message["id"] == decision["id"] + 1
+
+
+@pytest.mark.parametrize(("extra", "words"), [({"clock": 2}, "5 to 3600 seconds"), ({"clock": "30"}, "seconds"),
+                                              ({"minutes": 30}, "time limit"),
+                                              ({"variants": ["time-limit"], "minutes": 0}, "1 to 1,440")])
+def test_a_bad_clock_or_minutes_is_refused(client, extra, words):
+    body = {"ruleset": "classic", "seats": [{"name": "A"}, {"bot": "greedy"}], **extra}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 400 and words in made.json()["problems"][0]
+
+
+def test_a_time_limit_table_keeps_its_minutes_and_clock_across_a_restart(tmp_path):
+    first = TestClient(create_web_app(tmp_path))
+    made = first.post("/api/tables", json={"ruleset": "classic", "variants": ["time-limit"], "minutes": 20,
+                                           "clock": 60, "seed": 4, "seats": [{"name": "Ada"}, {"bot": "greedy"}]})
+    assert made.status_code == 200, made.text
+    table_id = made.json()["id"]
+    kept = first.app.state.lobby.tables[table_id]
+    assert kept.ruleset.rules.end.minutes == 20 and 19 * 60 < kept.clocks()["game"] <= 20 * 60
+    second = TestClient(create_web_app(tmp_path))
+    resumed = second.app.state.lobby.tables[table_id]
+    assert resumed.clock == 60 and resumed.ruleset.rules.end.minutes == 20
+    assert 19 * 60 < resumed.clocks()["game"] <= 20 * 60 and 59 < resumed.clocks()["decision"] <= 60  # asked anew

@@ -139,3 +139,101 @@ def test_the_trade_builder_checks_an_offer_without_changing_anything():
     assert first == {"type": "checked", "ok": True, "reason": ""}
     assert not second["ok"] and second["reason"]
     assert t.game.state() == before
+
+
+class FakeClock:
+    """The table's clock read, set by the test."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+
+def test_a_person_out_of_time_is_answered_with_the_answer_that_risks_nothing():
+    clock = FakeClock()
+    t = Table("c1", CLASSIC, [("Ada", None), ("Bo", None)], seed=1, max_turns=40, clock=10, now=clock)
+    t.game.fix_dice([(1, 2)])  # Ada lands on Baltic Avenue (3): may she buy it?
+    t.advance()
+    decision = [m for m in t.take(0) if m["type"] == "decision"][-1]
+    assert decision["kind"] == "buy" and decision["clocks"] == {"decision": 10.0, "game": None}
+    assert t.next_deadline() == 1010.0
+    clock.seconds = 1009.9
+    assert not t.expire() and t.waiting_for == 0  # not yet
+    clock.seconds = 1010.0
+    assert t.expire()
+    lines = t.take(0)
+    assert lines[0] == {"type": "timeout", "id": decision["id"], "seat": 0, "kind": "buy"}
+    assert {"type": "timeout", "id": None, "seat": 0, "kind": "buy"} in t.take(1)
+    assert not any(e.get("type") == "buy" and e.get("seat") == 0 for e in map(dict, _logged(t)))
+    assert t.game.owner[3] != 0  # declined: auctioned (Bo, asked to bid now, may have it)
+    assert t.waiting_for is not None and t.next_deadline() == 1020.0  # the next decision has its own ten seconds
+
+
+def _logged(t: Table) -> list[dict[str, Any]]:
+    from monopoly.agents.protocol import public_event
+
+    return [public_event(record) for record in t.game.events]
+
+
+def test_an_answer_in_time_stops_the_decision_clock():
+    clock = FakeClock()
+    t = Table("c2", CLASSIC, [("Ada", None), ("greedy-2", "greedy")], seed=1, max_turns=40, clock=30, now=clock)
+    t.game.fix_dice([(1, 2)])
+    t.advance()
+    decision = [m for m in t.take(0) if m["type"] == "decision"][-1]
+    clock.seconds += 29
+    t.receive(0, line({"type": "answer", "id": decision["id"], "answer": True}))
+    assert t.game.owner[3] == 0
+    answered_at = clock.seconds
+    assert t.waiting_for == 0 and t.next_deadline() == answered_at + 30  # the next decision's own 30 seconds
+    clock.seconds += 5  # past the first decision's deadline: it no longer counts
+    assert not t.expire() and not any(m["type"] == "timeout" for m in t.take(0))
+
+
+@pytest.mark.parametrize("clock", [0, 4, 3601, float("nan"), float("inf")])
+def test_a_decision_clock_out_of_bounds_is_refused(clock):
+    with pytest.raises(TableError, match="5 to 3600 seconds"):
+        Table("c3", CLASSIC, [("Ada", None), ("Bo", None)], seed=1, clock=clock)
+
+
+def test_a_time_limit_table_ends_when_its_minutes_run_out():
+    clock = FakeClock()
+    ruleset = monopoly.load_ruleset("classic", ["time-limit"])
+    t = Table("c4", ruleset, [("Ada", None), ("greedy-2", "greedy")], seed=3, now=clock)
+    t.advance()
+    decision = [m for m in t.take(0) if m["type"] == "decision"][-1]
+    assert decision["clocks"] == {"decision": None, "game": 90 * 60.0}
+    assert t.next_deadline() == 1000.0 + 90 * 60
+    saved = t.saved()
+    clock.seconds += 60 * 60  # an hour into the game the server stops; the table is resumed later
+    resumed = Table("c4", ruleset, [("Ada", None), ("greedy-2", "greedy")], seed=0, now=clock,
+                    saved=t.saved())
+    assert saved["time_left"] == 90 * 60.0 and resumed.clocks()["game"] == 30 * 60.0
+    resumed.advance()  # the decision Ada was asked is asked again (its line waits for her page)
+    clock.seconds += 30 * 60
+    assert resumed.expire()
+    assert resumed.game.clock_out or resumed.game.finished  # told: the game ends after the turn in progress
+    seen = play_to_the_end(resumed)
+    assert resumed.game.end_reason == "time" and seen[-1]["type"] == "end"
+    assert resumed.game.round < ruleset.rules.end.rounds
+    assert resumed.next_deadline() is None and not resumed.expire()
+
+
+def test_a_resumed_table_whose_game_was_told_its_time_is_up_is_not_told_again():
+    clock = FakeClock()
+    ruleset = monopoly.load_ruleset("classic", ["time-limit"])
+    seats = [("Ada", None), ("greedy-2", "greedy")]
+    t = Table("c5", ruleset, seats, seed=3, now=clock)
+    t.advance()
+    clock.seconds += 90 * 60
+    t.expire()
+    saved = t.saved()
+    assert saved["time_left"] is None and t.game.clock_out
+    resumed = Table("c5", ruleset, seats, seed=0, now=clock, saved=saved)
+    resumed.advance()
+    assert resumed.next_deadline() is None and not resumed.expire()
+    play_to_the_end(resumed)
+    assert resumed.game.end_reason == "time"
+    assert sum(1 for e in _logged(resumed) if e["type"] == "time_up") == 1

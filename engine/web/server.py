@@ -15,6 +15,7 @@ import asyncio
 import json
 import secrets
 import tempfile
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from ..ruleset import RulesetError, builtin_rulesets, load_ruleset
 from ..ruleset.compose import is_builtin_name
 from ..ruleset.load import MAX_BYTES, load_bytes, load_file
 from ..ruleset.problems import escape
-from .table import MAX_SEATS, Table, TableError
+from .table import MAX_CLOCK, MAX_SEATS, MIN_CLOCK, Table, TableError
 
 #: Tables one server keeps at most (the oldest finished ones go first).
 MAX_TABLES = 200
@@ -45,6 +46,8 @@ MAX_NAME = 40
 MAX_UPLOADS = 100
 #: The most starting cash a table may set.
 MAX_STARTING_CASH = 1_000_000
+#: The most minutes a time-limit table may set.
+MAX_MINUTES = 24 * 60
 #: Connections one table may have open at once (its seats' pages and spectators), and the server in all.
 MAX_TABLE_CONNECTIONS = 32
 MAX_CONNECTIONS = 1_000
@@ -53,6 +56,8 @@ JOIN_SECONDS = 30.0
 #: What a kept table's file says it is, and the most bytes one may have.
 TABLE_FORMAT = "monopoly-web-table"
 MAX_SAVED_TABLE = 16 * 1024 * 1024
+#: What a table's file keeps of how it was set up (with its seats and game): its ruleset and options.
+SOURCE_KEYS = ("edition", "variants", "starting_cash", "minutes")
 
 
 class Lobby:
@@ -104,24 +109,22 @@ class Lobby:
                 ruleset, problems = _check(data["edition"], data["variants"], self.uploads)
                 if ruleset is None:
                     raise ValueError("; ".join(problems))
-                cash = data.get("starting_cash")
-                if cash is not None:
-                    if type(cash) is not int or not 0 <= cash <= MAX_STARTING_CASH:
-                        raise ValueError("its starting cash is damaged")
-                    ruleset = attrs.evolve(ruleset, starting_cash=cash)
+                ruleset = _with_options(ruleset, data)
                 seats = [(str(seat["name"])[:MAX_NAME], seat["bot"]) for seat in data["seats"]]
                 tokens = data["tokens"]
                 if type(data["number"]) is not int or not isinstance(tokens, list) or len(tokens) != len(seats) or \
                         not all(isinstance(token, str) and 16 <= len(token) <= 64 for token in tokens):
                     raise ValueError("its links or its count of questions are damaged")
-                table = Table(data["id"], ruleset, seats, seed=0, saved=data)
+                left = data.get("time_left")
+                if left is not None and (type(left) not in (int, float) or not 0 <= left <= MAX_MINUTES * 60):
+                    raise ValueError("its time left is damaged")
+                table = Table(data["id"], ruleset, seats, seed=0, clock=_clock(data.get("clock")), saved=data)
                 table.advance()
             except Exception as exc:  # a damaged or foreign file: the others are resumed all the same
                 print(f"monopoly serve: {path.name} not resumed: {escape(str(exc))[:200]}", file=sys.stderr)
                 continue
             self.tables[table.id] = table
-            self.sources[table.id] = {"edition": data["edition"], "variants": data["variants"],
-                                      "starting_cash": data.get("starting_cash")}
+            self.sources[table.id] = {key: data.get(key) for key in SOURCE_KEYS}
 
     def add(self, table: Table) -> None:
         if len(self.tables) >= MAX_TABLES:
@@ -255,7 +258,9 @@ def create_app(data: str | Path | None = None) -> Starlette:
                                    data.get("variants", []) if isinstance(data, dict) else None, lobby.uploads)
         return JSONResponse({"ok": ruleset is not None, "problems": problems,
                              "name": ruleset.name if ruleset is not None else None,
-                             "starting_cash": ruleset.starting_cash if ruleset is not None else None})
+                             "starting_cash": ruleset.starting_cash if ruleset is not None else None,
+                             "minutes": ruleset.rules.end.minutes
+                             if ruleset is not None and ruleset.rules.end.when == "time" else None})
 
     async def api_editions(request: Request) -> Response:
         body = await request.body()
@@ -274,23 +279,21 @@ def create_app(data: str | Path | None = None) -> Starlette:
             ruleset, problems = _check(data.get("ruleset"), data.get("variants", []), lobby.uploads)
             if ruleset is None:
                 return JSONResponse({"ok": False, "problems": problems}, status_code=400)
-            cash = data.get("starting_cash")
-            if cash is not None:
-                if type(cash) is not int or not 0 <= cash <= MAX_STARTING_CASH:
-                    raise ValueError(f"the starting cash is a whole number from 0 to {MAX_STARTING_CASH:,}")
-                ruleset = attrs.evolve(ruleset, starting_cash=cash)
+            ruleset = _with_options(ruleset, data)
+            clock = _clock(data.get("clock"))
             seats = _seats(data.get("seats"))
             seed = data.get("seed")
             if seed is None:
                 seed = secrets.randbelow(1_000_000) + 1
             if type(seed) is not int or not 0 <= seed < 2**31:
                 raise ValueError("the seed is a whole number from 0")
-            table = Table(secrets.token_urlsafe(9), ruleset, seats, seed=seed, max_turns=data.get("max_turns"))
+            table = Table(secrets.token_urlsafe(9), ruleset, seats, seed=seed, max_turns=data.get("max_turns"),
+                          clock=clock)
         except (ValueError, TableError) as exc:
             return JSONResponse({"ok": False, "problems": [str(exc)[:300]]}, status_code=400)
         lobby.add(table)
         lobby.sources[table.id] = {"edition": data.get("ruleset"), "variants": list(data.get("variants", [])),
-                                   "starting_cash": data.get("starting_cash")}
+                                   "starting_cash": data.get("starting_cash"), "minutes": data.get("minutes")}
         table.advance()
         lobby.save(table)
         return JSONResponse({"ok": True, "id": table.id, "seed": seed, "watch": f"/table/{table.id}#watch",
@@ -335,7 +338,7 @@ def create_app(data: str | Path | None = None) -> Starlette:
         changed = lobby.listen(table.id)
         try:
             if seat is None:
-                await _watch(websocket, table, changed)
+                await _watch(websocket, lobby, table, changed)
             else:
                 await _play(websocket, table, seat, changed)
         finally:
@@ -344,7 +347,7 @@ def create_app(data: str | Path | None = None) -> Starlette:
     async def _play(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
         await websocket.send_json({"type": "joined", "seat": seat, "players": [s.name for s in table.seats]})
         table.rejoin(seat)  # a (re)joining page is sent the whole game so far, and the question waiting
-        sender = asyncio.create_task(_pump(websocket, table, seat, changed))
+        sender = asyncio.create_task(_pump(websocket, lobby, table, seat, changed))
         try:
             while True:
                 text = await websocket.receive_text()
@@ -373,6 +376,36 @@ def create_app(data: str | Path | None = None) -> Starlette:
     return app
 
 
+def _with_options(ruleset: Any, data: dict[str, Any]) -> Any:
+    """The ruleset with a table's options: ``starting_cash`` (0 to MAX_STARTING_CASH) and ``minutes`` (the
+    time-limit rules' length, 1 to MAX_MINUTES; only where the rules end on time)."""
+    cash = data.get("starting_cash")
+    if cash is not None:
+        if type(cash) is not int or not 0 <= cash <= MAX_STARTING_CASH:
+            raise ValueError(f"the starting cash is a whole number from 0 to {MAX_STARTING_CASH:,}")
+        ruleset = attrs.evolve(ruleset, starting_cash=cash)
+    minutes = data.get("minutes")
+    if minutes is not None:
+        end = ruleset.rules.end
+        if end.when != "time":
+            raise ValueError("minutes are for a game with a time limit (the time-limit variant)")
+        if type(minutes) is not int or not 1 <= minutes <= MAX_MINUTES:
+            raise ValueError(f"the game's minutes are a whole number from 1 to {MAX_MINUTES:,}")
+        ruleset = attrs.evolve(ruleset, rules=attrs.evolve(ruleset.rules, end=attrs.evolve(end, minutes=minutes)))
+    return ruleset
+
+
+def _clock(raw: Any) -> float | None:
+    """A table's per-decision clock: None or 0 for none, else whole seconds from MIN_CLOCK to MAX_CLOCK."""
+    if type(raw) is float and raw.is_integer():  # as a kept table's file writes it
+        raw = int(raw)
+    if raw is None or (type(raw) is int and raw == 0):
+        return None
+    if type(raw) is not int or not MIN_CLOCK <= raw <= MAX_CLOCK:
+        raise ValueError(f"the clock gives each decision {MIN_CLOCK} to {MAX_CLOCK} seconds (0: no clock)")
+    return float(raw)
+
+
 def _seats(raw: Any) -> list[tuple[str, str | None]]:
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
         raise ValueError(f"seats are a list of 1 to {MAX_SEATS}")
@@ -393,16 +426,33 @@ def _seats(raw: Any) -> list[tuple[str, str | None]]:
     return seats
 
 
-async def _pump(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
+async def _next_change(lobby: Lobby, table: Table, changed: asyncio.Event) -> None:
+    """Wait until the table changes. Meanwhile its clocks are kept: when one runs out first, the table applies
+    it (a person answered for, a game told its time is up), is saved, and every connection woken (any of the
+    table's connections may be the one that does it; the first does)."""
+    while True:
+        deadline = table.next_deadline()
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic()) + 0.01
+        try:
+            await asyncio.wait_for(changed.wait(), wait)
+        except asyncio.TimeoutError:
+            if table.expire():
+                lobby.save(table)
+                lobby.notify(table.id)
+            continue
+        changed.clear()
+        return
+
+
+async def _pump(websocket: WebSocket, lobby: Lobby, table: Table, seat: int, changed: asyncio.Event) -> None:
     """Send the seat's lines as they come."""
     while True:
         for message in table.take(seat):
             await websocket.send_json(message)
-        await changed.wait()
-        changed.clear()
+        await _next_change(lobby, table, changed)
 
 
-async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Event) -> None:
+async def _watch(websocket: WebSocket, lobby: Lobby, table: Table, changed: asyncio.Event) -> None:
     """A spectator: the game's events as they come (public ones only), until it disconnects."""
     from ..agents.protocol import public_event, public_state
 
@@ -415,9 +465,8 @@ async def _watch(websocket: WebSocket, table: Table, changed: asyncio.Event) -> 
             events = table.game.events
             if sent < len(events):
                 await websocket.send_json({"type": "events", "events": [public_event(r) for r in events[sent:]],
-                                           "state": public_state(table.game)})
+                                           "state": public_state(table.game), "clocks": table.clocks()})
                 sent = len(events)
-            await changed.wait()
-            changed.clear()
+            await _next_change(lobby, table, changed)
     except WebSocketDisconnect:
         pass

@@ -8,12 +8,13 @@ HTTP: the server hands lines in and takes lines out.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from ..agents import make_agent
+from ..agents import Agent, make_agent
 from ..agents.protocol import (
     BadLine,
     answer_of,
@@ -32,6 +33,8 @@ from ..ruleset.model import Ruleset
 MAX_OUTBOX = 10_000
 #: Seats a table may have.
 MAX_SEATS = 8
+#: The per-decision clock a table may set, in seconds (0: none).
+MIN_CLOCK, MAX_CLOCK = 5, 3600
 
 
 @attrs.define
@@ -51,10 +54,19 @@ class TableError(ValueError):
 
 class Table:
     """One game between people and bots. ``seats``: (name, bot or None) by seat; a person's seat gets a token
-    (``secrets.token_urlsafe``) that its link carries."""
+    (``secrets.token_urlsafe``) that its link carries.
+
+    Two clocks, both kept here (the engine keeps none, so the game stays the same whatever the time):
+    ``clock``, seconds a person has for each decision (None: no limit), after which the table answers for them
+    with the answers that risk nothing (declined, passed, no action: see ``_OutOfTime``); and, when the
+    ruleset ends on time (the time-limit variant), the game's minutes, after which the table tells the game
+    (``game.time_up()``: it ends after the turn in progress). Both run while the server runs; :meth:`expire`
+    applies them (the server calls it at :meth:`next_deadline`). ``now``: the clock read (monotonic seconds).
+    """
 
     def __init__(self, table_id: str, ruleset: Ruleset, seats: Sequence[tuple[str, str | None]], seed: int,
-                 max_turns: int | None = None, *, saved: dict[str, Any] | None = None):
+                 max_turns: int | None = None, *, clock: float | None = None, saved: dict[str, Any] | None = None,
+                 now: Callable[[], float] = time.monotonic):
         if not ruleset.min_players <= len(seats) <= min(ruleset.max_players, MAX_SEATS):
             raise TableError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
                              f"not {len(seats)}")
@@ -64,6 +76,13 @@ class Table:
         agents = [make_agent(bot) if bot is not None else _Person(name) for name, bot in seats]
         self.watch_token = secrets.token_urlsafe(24)
         self._number = 0
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:  # NaN fails too
+            raise TableError(f"the clock gives each decision {MIN_CLOCK} to {MAX_CLOCK} seconds")
+        self.clock = clock
+        self._now = now
+        self._deadline: float | None = None  # when the person asked now runs out of time
+        end = ruleset.rules.end
+        game_seconds = end.minutes * 60.0 if end.when == "time" else None
         if saved is not None:  # a table saved by the server, resumed: the same game, the same links
             from ..game.save import game_from_json
 
@@ -71,12 +90,16 @@ class Table:
             for entry, token in zip(self.seats, saved["tokens"], strict=True):
                 entry.token = token
             self._number = saved["number"]
+            if game_seconds is not None:  # the time left when it was saved (the clock stood while it was away)
+                game_seconds = saved.get("time_left", game_seconds)  # None: the game was told already
         else:
             self.game = Game(ruleset, agents, seed=seed, max_turns=max_turns)
+        #: when the game's time runs out (the time-limit rules), None without one or once the game was told
+        self._game_ends = None if game_seconds is None else now() + max(0.0, game_seconds)
         self._asked: tuple[int, Decision] | None = None  # (number, decision) sent to a person and waited for
         for seat in range(len(self.seats)):
             if self.seats[seat].bot is None:
-                self._send(seat, hello(self.game, seat, 0.0))
+                self._send(seat, hello(self.game, seat, self.clock or 0.0))
 
     # ------------------------------------------------------------------ who is who
 
@@ -100,6 +123,7 @@ class Table:
         game = self.game
         if self._asked is not None:
             return
+        self._game_clock()
         for _ in range(limit):
             decision = game.pending
             if decision is None:
@@ -116,10 +140,52 @@ class Table:
                 continue
             self._number += 1
             self._asked = (self._number, decision)
+            self._deadline = None if self.clock is None else self._now() + self.clock
             self._flush_events()
-            self._send(decision.seat, decision_message(game, decision, self._number, self._events_for(decision.seat),
-                                                       "both"))
+            self._send(decision.seat, self._decision_line(decision, self._number))
             return
+
+    def next_deadline(self) -> float | None:
+        """When a clock of the table next runs out (in ``now`` seconds), None when none is running."""
+        times = [t for t in (self._deadline if self._asked is not None else None,
+                             None if self.game.finished else self._game_ends) if t is not None]
+        return min(times) if times else None
+
+    def expire(self) -> bool:
+        """Apply the clocks that have run out: a person out of time is answered for (every person is sent a
+        ``timeout`` line naming the seat), and a game out of time is told so. True when anything changed."""
+        changed = self._game_clock()
+        asked = self._asked
+        if asked is not None and self._deadline is not None and self._now() >= self._deadline:
+            number, decision = asked
+            self._asked = self._deadline = None
+            self.game.answer(ask_agent(_PLAIN, self.game, decision))
+            for seat, entry in enumerate(self.seats):
+                if entry.bot is None:
+                    self._send(seat, {"type": "timeout", "id": number if seat == decision.seat else None,
+                                      "seat": decision.seat, "kind": decision.kind})
+            changed = True
+        if changed:
+            self.advance()
+        return changed
+
+    def _game_clock(self) -> bool:
+        """Tell the game its time is up when the time-limit rules' minutes have run out (once)."""
+        if self._game_ends is None or self._now() < self._game_ends or self.game.finished:
+            return False
+        self._game_ends = None
+        self.game.time_up()  # between turns the game ends now; during a turn, after it
+        return True
+
+    def clocks(self) -> dict[str, float | None]:
+        """The seconds left on the table's clocks: ``decision`` (the person asked now), ``game`` (time-limit)."""
+        now = self._now()
+        return {"decision": None if self._asked is None or self._deadline is None else max(0.0, self._deadline - now),
+                "game": None if self._game_ends is None or self.game.finished else max(0.0, self._game_ends - now)}
+
+    def _decision_line(self, decision: Decision, number: int) -> dict[str, Any]:
+        return {**decision_message(self.game, decision, number, self._events_for(decision.seat), "both"),
+                "clocks": self.clocks()}
 
     def receive(self, seat: int, line: bytes) -> None:
         """A line from ``seat``'s browser: an answer to its decision (acknowledged; a refused one changes nothing
@@ -144,7 +210,7 @@ class Table:
                               "retry": True})
             return
         self._send(seat, {"type": "ack", "id": number, "ok": True})
-        self._asked = None
+        self._asked = self._deadline = None
         self.game.answer(answer)
         self.advance()
 
@@ -154,12 +220,13 @@ class Table:
         entry = self.seats[seat]
         entry.outbox = []
         entry.seen = 0
-        self._send(seat, hello(self.game, seat, 0.0))
+        self._send(seat, hello(self.game, seat, self.clock or 0.0))
         if self._asked is not None and self._asked[1].seat == seat:
             number, decision = self._asked
-            self._send(seat, decision_message(self.game, decision, number, self._events_for(seat), "both"))
+            self._send(seat, self._decision_line(decision, number))
         else:
-            self._send(seat, {"type": "events", "events": self._events_for(seat), "state": public_state(self.game)})
+            self._send(seat, {"type": "events", "events": self._events_for(seat), "state": public_state(self.game),
+                              "clocks": self.clocks()})
         if self.game.finished:
             self._send(seat, {"type": "end", "result": self.game.result().to_json()})
 
@@ -183,8 +250,11 @@ class Table:
         """What the server keeps of the table (with the source of its ruleset): the seats' links and the game."""
         from ..game.save import game_to_json
 
-        return {"tokens": [seat.token for seat in self.seats], "number": self._number,
+        kept = {"tokens": [seat.token for seat in self.seats], "number": self._number, "clock": self.clock,
                 "game": game_to_json(self.game)}
+        if self.ruleset.rules.end.when == "time":  # None once the game was told its time is up
+            kept["time_left"] = None if self._game_ends is None else max(0.0, self._game_ends - self._now())
+        return kept
 
     # ------------------------------------------------------------------ lines out
 
@@ -212,7 +282,19 @@ class Table:
         for seat, entry in enumerate(self.seats):
             if entry.bot is None and entry.seen < len(self.game.events):
                 self._send(seat, {"type": "events", "events": self._events_for(seat),
-                                  "state": public_state(self.game)})
+                                  "state": public_state(self.game), "clocks": self.clocks()})
+
+
+class _OutOfTime(Agent):
+    """The answers given for a person out of time: those that risk nothing (the plain agent's, but a lot is
+    not bought): declined, passed, a card or the roll in jail, the first alternative, no action, a trade
+    declined, debts raised the engine's cheapest way, a mortgage's interest paid."""
+
+    def buy(self, game: Any, seat: int, space: int) -> bool:
+        return False
+
+
+_PLAIN = _OutOfTime()
 
 
 class _Person:

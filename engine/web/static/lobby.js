@@ -36,6 +36,8 @@ async function check() {
   $("problems").textContent = result.ok ? "" : result.problems.join("\n");
   $("create").disabled = !result.ok;
   if (result.ok && !$("cash").dataset.touched) $("cash").value = result.starting_cash;
+  $("minutes-row").hidden = !(result.ok && result.minutes);
+  if (result.ok && result.minutes && !$("minutes").dataset.touched) $("minutes").value = result.minutes;
 }
 
 async function upload() {
@@ -57,7 +59,9 @@ async function create() {
     return select.value === "person" ? {name: name.value || "player"} : {bot: select.value};
   });
   const cash = $("cash").value === "" ? null : Number($("cash").value);
-  const response = await fetch("/api/tables", {method: "POST", body: JSON.stringify({...chosen(), seats, starting_cash: cash})});
+  const options = {starting_cash: cash, clock: Number($("clock").value)};
+  if (!$("minutes-row").hidden && $("minutes").value !== "") options.minutes = Number($("minutes").value);
+  const response = await fetch("/api/tables", {method: "POST", body: JSON.stringify({...chosen(), seats, ...options})});
   const result = await response.json();
   const links = $("links");
   links.replaceChildren();
@@ -98,6 +102,7 @@ async function start() {
   $("edition").addEventListener("change", check);
   $("upload").addEventListener("change", upload);
   $("cash").addEventListener("input", () => { $("cash").dataset.touched = "yes"; });
+  $("minutes").addEventListener("input", () => { $("minutes").dataset.touched = "yes"; });
   seatRow("person", "You"); seatRow(bots[1] || bots[0]); seatRow(bots[1] || bots[0]);
   $("add-seat").addEventListener("click", () => seatRow(bots[1] || bots[0]));
   $("create").addEventListener("click", create);

@@ -21,7 +21,7 @@ function space(index) { return board[index] ? board[index].name : "space " + ind
 function tell(event) {
   switch (event.type) {
     case "turn": say("Turn " + event.turn + ": " + who(event.seat)); break;
-    case "roll": say(who(event.seat) + " rolls " + event.dice.join(" and ")); break;
+    case "roll": say(who(event.seat) + " rolls " + event.dice.join(" and ")); showDice(event); break;
     case "move": say(who(event.seat) + " moves to " + space(event.to)); break;
     case "buy": say(who(event.seat) + " buys " + space(event.space) + " for " + event.price); break;
     case "payment": say(who(event.from) + " pays " + event.amount + " to " + who(event.to) + " (" + event.reason + ")"); break;
@@ -33,6 +33,55 @@ function tell(event) {
     default: break;
   }
 }
+
+// The dice panel: the last roll's faces (a die of 1 to 6 drawn as its face, any other value, such as the speed
+// die's, written out) and who threw them.
+const FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+
+function showDice(event) {
+  const faces = [...event.dice, ...(event.extra || [])].map((value) => {
+    const die = document.createElement("span");
+    const face = Number.isInteger(value) && value >= 1 && value <= 6 ? FACES[value - 1] : null;
+    die.className = face ? "die" : "die other";
+    die.textContent = face || String(value);
+    die.title = String(value);
+    return die;
+  });
+  $("dice").replaceChildren(...faces);
+  const total = event.dice.reduce((sum, value) => sum + (Number.isInteger(value) ? value : 0), 0);
+  const doubles = event.dice.length > 1 && event.dice.every((value) => value === event.dice[0]);
+  $("dice-who").textContent = who(event.seat) + " threw " + total + (doubles ? ": doubles" : "");
+}
+
+// The clocks: seconds left for the decision asked of this seat, and for the game (the time-limit rules), as the
+// server sent them; counted down here between its lines (the server keeps the real clock and answers for a
+// seat whose time runs out).
+let clocks = {decision: null, game: null};
+let clocksAt = 0;
+
+function setClocks(given) {
+  if (!given) return;
+  clocks = given; clocksAt = performance.now();
+  tick();
+}
+
+function shown(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+}
+
+function tick() {
+  const gone = (performance.now() - clocksAt) / 1000;
+  const decision = $("decision-clock"), game = $("game-clock");
+  decision.hidden = clocks.decision === null || current === null;
+  if (!decision.hidden) {
+    decision.textContent = shown(clocks.decision - gone);
+    decision.classList.toggle("late", clocks.decision - gone < 10);
+  }
+  game.hidden = clocks.game === null;
+  if (!game.hidden) game.textContent = "time left " + shown(clocks.game - gone);
+}
+setInterval(tick, 500);
 
 const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -203,9 +252,18 @@ function tradeBuilder(decision, socket) {
       label.append(box, " " + space(lot) + " "); return label;
     }));
   };
+  const cards = (where, held) => {
+    $(where).replaceChildren(...held.map((card) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input"); box.type = "checkbox"; box.value = JSON.stringify(card);
+      box.addEventListener("change", () => check(decision, socket));
+      label.append(box, " " + cardName(card) + " "); return label;
+    }));
+  };
   const choose = () => {
     const t = templates[Number(partner.value)];
     boxes("trade-give", t.give_spaces); boxes("trade-get", t.get_spaces);
+    cards("trade-give-cards", t.give_cards); cards("trade-get-cards", t.get_cards);
     $("trade-give-cash").max = t.give_cash_max; $("trade-get-cash").max = t.get_cash_max;
     check(decision, socket);
   };
@@ -219,10 +277,21 @@ function tradeBuilder(decision, socket) {
 function check(decision, socket) {
   const t = decision.legal.trades[Number($("trade-partner").value)];
   const ticked = (where) => [...document.querySelectorAll("#" + where + " input:checked")].map((b) => Number(b.value));
+  const held = (where) => [...document.querySelectorAll("#" + where + " input:checked")].map((b) => JSON.parse(b.value));
   offer = {action: "trade", proposer: decision.seat, partner: t.partner, give_spaces: ticked("trade-give"),
-           give_cash: Number($("trade-give-cash").value) || 0, give_cards: [], get_spaces: ticked("trade-get"),
-           get_cash: Number($("trade-get-cash").value) || 0, get_cards: []};
+           give_cash: Number($("trade-give-cash").value) || 0, give_cards: held("trade-give-cards"),
+           get_spaces: ticked("trade-get"), get_cash: Number($("trade-get-cash").value) || 0,
+           get_cards: held("trade-get-cards")};
   socket.send(JSON.stringify({type: "check", answer: offer}));
+}
+
+let decks = {};  // the resolved ruleset's decks: a kept card's name in the trade builder
+
+function cardName(card) {
+  const [deck, index] = card;
+  const found = decks[deck] && decks[deck].cards[index];
+  const text = found ? found.text : "card " + index;
+  return (decks[deck] ? decks[deck].name : deck) + ": " + (text.length > 40 ? text.slice(0, 38) + "..." : text);
 }
 
 function connect() {
@@ -239,14 +308,23 @@ function connect() {
       const costs = {};
       for (const [key, group] of Object.entries(data.ruleset.resolved.groups)) costs[key] = group.house_cost || 0;
       houseCost = board.map((square) => costs[square.group] || 0);
+      decks = data.ruleset.resolved.decks || {};
       $("title").textContent = data.ruleset.name + ": you are " + players[data.seat];
     } else if (data.type === "joined") {
       players = data.players;
       if (data.board) { board = data.board; $("title").textContent = "Watching the table"; $("decision").hidden = true; }
     } else if (data.type === "events") {
-      data.events.forEach(tell); showState(data.state);
+      data.events.forEach(tell); showState(data.state); setClocks(data.clocks);
     } else if (data.type === "decision") {
       data.events.forEach(tell); showState(data.state); ask(data, socket); tradeBuilder(data, socket);
+      setClocks(data.clocks);
+    } else if (data.type === "timeout") {
+      if (data.id !== null) {
+        $("answers").replaceChildren(); $("bid").hidden = true; $("trade").hidden = true; current = null;
+        $("text").textContent = "Your time ran out: the table answered for you (" + data.kind + ": the answer that risks nothing).";
+        tick();
+      }
+      say(who(data.seat) + "'s time ran out (" + data.kind + ")");
     } else if (data.type === "checked") {
       $("trade-check").textContent = data.ok ? "The rules allow this offer." : data.reason;
       $("trade-send").disabled = !data.ok;
@@ -254,7 +332,7 @@ function connect() {
       if (!data.ok) $("refused").textContent = data.reason;
       else {
         $("answers").replaceChildren(); $("bid").hidden = true; $("trade").hidden = true;
-        $("text").textContent = "Waiting for the others..."; current = null;
+        $("text").textContent = "Waiting for the others..."; current = null; tick();
       }
     } else if (data.type === "end") {
       $("text").textContent = "The game is over."; say("Winner: " + (data.result.winner === null ? "nobody" : who(data.result.winner)));
