@@ -264,6 +264,9 @@ def test_a_browser_seat_plays_a_whole_game_against_bots_to_its_end(server, chrom
         pytest.fail("the game did not end in the page")
     page.wait_for_function("document.querySelectorAll('.worth-chart polyline').length === 3")
     assert page.locator("#side ol li").count() == 3
+    drawn = page.evaluate("[...document.querySelectorAll('#narration div')].filter(d => d.textContent.includes("
+                          "' draws: ')).map(d => d.textContent.split(' draws: ')[1])")
+    assert drawn and page.inner_text("#last-card-text") == drawn[-1]  # the last card drawn, shown apart
     page.close()
 
 

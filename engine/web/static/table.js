@@ -26,7 +26,7 @@ function tell(event) {
     case "buy": say(who(event.seat) + " buys " + space(event.space) + " for " + event.price); break;
     case "payment": say(who(event.from) + " pays " + event.amount + " to " + who(event.to) + " (" + event.reason + ")"); break;
     case "build": say(who(event.seat) + " builds on " + space(event.space)); break;
-    case "card": say(who(event.seat) + " draws: " + (event.text || event.deck)); break;
+    case "card": say(who(event.seat) + " draws: " + (event.text || event.deck)); showCard(event); break;
     case "trade": say(who(event.proposer) + " offers a trade to " + who(event.partner) + (event.accepted ? ": accepted" : ": declined")); break;
     case "bankrupt": say(who(event.seat) + " is bankrupt"); break;
     case "game_end": say("The game is over: " + event.end); break;
@@ -51,6 +51,13 @@ function showDice(event) {
   const total = event.dice.reduce((sum, value) => sum + (Number.isInteger(value) ? value : 0), 0);
   const doubles = event.dice.length > 1 && event.dice.every((value) => value === event.dice[0]);
   $("dice-who").textContent = who(event.seat) + " threw " + total + (doubles ? ": doubles" : "");
+}
+
+function showCard(event) {
+  const deck = decks[event.deck];
+  $("last-card").hidden = false;
+  $("last-card-deck").textContent = who(event.seat) + " drew " + (deck ? deck.name : event.deck);
+  $("last-card-text").textContent = event.text || "";
 }
 
 // The clocks: seconds left for the decision asked of this seat, and for the game (the time-limit rules), as the
