@@ -130,7 +130,7 @@ def test_the_decision_is_pending_with_its_legal_answers_for_a_game_driven_from_o
     game.give(1, 1)
     game.give(3, 1)
     game.fix_dice([(4, 6)])
-    assert game.pending == Decision(0, "act")
+    assert game.advance() == Decision(0, "act")
     game.answer(None)
     assert game.pending == Decision(1, "between", (1,))
     legal = game.legal_answers()
@@ -153,7 +153,7 @@ def test_a_position_saved_at_the_decision_loads_and_goes_on_as_the_game_does():
     game.start()
     game.give(1, 2)
     game.give(3, 2)
-    while game.pending.kind != "between" or game.pending.seat != 2:
+    while game.advance().kind != "between" or game.pending.seat != 2:
         game.answer(None if game.pending.kind in ("act", "between") else game.legal_answers()[0])
     state = GameState.from_json(json.loads(json.dumps(game.state().to_json())), ruleset, players=3)
     again = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)], state, seed=4)
@@ -184,7 +184,7 @@ def test_an_agent_that_never_acts_out_of_turn_is_not_called_and_plays_the_game_a
     played.play()
     driven = monopoly.Game(ruleset, players=3, seed=8, max_turns=80)
     copies = 0
-    while driven.pending is not None:
+    while driven.advance() is not None:
         decision = driven.pending
         if decision.kind == "between" and copies < 3 and driven.turn > 20:
             copy = driven.copy()
@@ -276,7 +276,7 @@ def test_no_chance_to_act_when_the_round_limit_ends_the_game(tmp_path):
     game = monopoly.Game(monopoly.load_ruleset("classic", [str(variant)]), players=3, seed=1)
     asked = []
     quiet = {"buy": False, "answer_trade": False, "lift_mortgage": False, "bid": 0, "jail": "roll", "choose": 0}
-    while game.pending is not None:
+    while game.advance() is not None:
         decision = game.pending
         asked.append((game.turn, decision.kind))
         game.answer(quiet.get(decision.kind))

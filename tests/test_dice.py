@@ -245,7 +245,7 @@ def test_speed_die_games_replay_save_and_copy_identically(tmp_path: Path) -> Non
         game = monopoly.Game(ruleset, [monopoly.make_agent(b) for b in ("greedy", "trader", "random")], seed=seed,
                              max_turns=150)
         copies = []
-        while game.pending is not None:
+        while game.advance() is not None:
             decision = game.pending
             if decision.kind == "choose" and len(copies) < 3:
                 copies.append((game.copy(), len(game.events), GameState.of(game).to_json()))

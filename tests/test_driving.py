@@ -39,7 +39,7 @@ def test_answering_from_outside_with_the_agents_answers_is_the_same_game():
         game = monopoly.Game(CLASSIC, bots, seed=seed, max_turns=150)
         driven = events_of(game)
         kinds = set()
-        while (decision := game.pending) is not None:
+        while (decision := game.advance()) is not None:
             kinds.add(decision.kind)
             answer = getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args)
             if game.check(answer) is None:
@@ -53,7 +53,7 @@ def test_answering_from_outside_with_the_agents_answers_is_the_same_game():
 def test_an_illegal_answer_is_refused_with_the_reason_and_changes_nothing():
     game = monopoly.Game(CLASSIC, players=2, seed=1)
     game.fix_dice([(1, 2)])
-    assert game.pending == monopoly.Decision(0, "buy", (3,))
+    assert game.advance() == monopoly.Decision(0, "buy", (3,))
     before = game.state()
     for wrong, reason in [("yes", "True or False"), (1, "True or False"), (None, "True or False")]:
         with pytest.raises(monopoly.IllegalAnswer, match=reason):
@@ -79,6 +79,7 @@ def test_respond_takes_answers_as_play_does_refused_and_the_safe_answer_taken():
     game = monopoly.Game(CLASSIC, players=2, seed=1)
     events = events_of(game)
     game.fix_dice([(1, 2)])
+    game.advance()
     game.respond("yes")  # refused: not bought, so auctioned
     refused = [e for e in events if e["type"] == "refused"]
     assert len(refused) == 1 and "taken as False" in refused[0]["reason"]
@@ -93,7 +94,7 @@ def test_every_listed_legal_answer_is_accepted_and_every_kind_is_met():
     for seed in range(12):
         game = monopoly.Game(CLASSIC, agents(("trader", "random", "trader", "random")), seed=seed, max_turns=300)
         bots = game.agents
-        while (decision := game.pending) is not None:
+        while (decision := game.advance()) is not None:
             seen.add(decision.kind)
             legal = legal_answers(game, decision)
             listed = list(legal)[:40] if isinstance(legal, Bids) else list(legal)
@@ -117,7 +118,7 @@ def test_every_listed_legal_answer_is_accepted_and_every_kind_is_met():
 
 def kinds_until(game, kind, bots):
     """Play ``game`` with ``bots`` until a decision of ``kind`` is pending (True), or the game ends."""
-    while (decision := game.pending) is not None:
+    while (decision := game.advance()) is not None:
         if decision.kind == kind:
             return True
         game.respond(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
@@ -136,7 +137,7 @@ def test_a_copy_mid_turn_plays_on_alone_and_as_the_original_would(kind):
             break
     else:
         pytest.fail(f"no {kind} decision in 60 games")
-    pending, before = game.pending, game.state()
+    pending, before = game.advance(), game.state()
     copy = game.copy()
     assert copy.pending == pending and copy.state() == before
     copy_events = events_of(copy)
@@ -200,7 +201,7 @@ def test_play_turn_answer_and_play_mix_in_one_game():
     for _ in range(5):
         game.play_turn()
     for _ in range(7):  # a few answers by hand, stopping mid-turn
-        decision = game.pending
+        decision = game.advance()
         game.answer(getattr(bots[decision.seat], decision.kind)(game, decision.seat, *decision.args))
     game.play_turn()  # finishes the turn left half played
     game.play()
@@ -240,7 +241,7 @@ def test_a_position_taken_mid_turn_holds_its_pending_work_and_resumes_there(kind
 
     game, names = mid_turn_game(kind)
     state = game.state()
-    assert state.pending is not None and state.pending.decision == (game.pending.seat, kind)
+    assert state.pending is not None and state.pending.decision == (game.advance().seat, kind)
     data = json.loads(json.dumps(state.to_json()))
     assert data["pending"]["decision"] == {"seat": game.pending.seat, "kind": kind}
     again = monopoly.GameState.from_json(data, CLASSIC, players=len(names))
@@ -259,7 +260,7 @@ def test_a_save_mid_turn_resumes_at_the_decision():
     game, names = mid_turn_game("bid")
     data = json.loads(json.dumps(monopoly.game_to_json(game)))
     resumed = monopoly.game_from_json(data, CLASSIC, agents(names))
-    assert resumed.pending == game.pending and resumed.state() == game.state()
+    assert resumed.advance() == game.pending and resumed.state() == game.state()
 
 
 @pytest.mark.parametrize("damage, words", [
@@ -294,7 +295,7 @@ def test_the_trade_spaces_hold_exactly_the_trades_the_rules_allow():
                 .give("Park Place", 1).give("Reading Railroad", 2).set_cash(0, 300).set_cash(1, 50).set_cash(2, 0))
     game = monopoly.Game.from_state(CLASSIC, agents(("greedy",) * 3), position.state)
     game.fix_dice([(2, 3)])  # onto Reading Railroad, seat 2's: rent 25
-    while game.pending.kind != "act":
+    while game.advance().kind != "act":
         game.respond(getattr(game.agents[game.pending.seat], game.pending.kind)(game, game.pending.seat,
                                                                                  *game.pending.args))
     spaces = [answer for answer in game.legal_answers() if isinstance(answer, monopoly.Trades)]
@@ -534,3 +535,42 @@ def test_what_an_agent_carries_out_itself_while_play_asks_it_is_asked_there_not_
 
 class _PartnerRaised(Exception):
     """What the partner of a trade raises in the test above."""
+
+
+def test_reading_the_game_never_moves_it_and_advance_does():
+    """``pending``, ``state()``, ``legal_answers`` and ``describe`` are reads; ``advance`` plays on to the next
+    decision (and answers play on to the one after)."""
+    game = monopoly.Game(CLASSIC, players=2, seed=1)
+    game.fix_dice([(1, 2)])
+    before = game.state()
+    assert game.pending is None and not game.finished
+    with pytest.raises(monopoly.NoDecision, match=r"game.advance\(\) plays the game on"):
+        game.legal_answers()
+    with pytest.raises(monopoly.NoDecision):
+        game.answer(True)
+    with pytest.raises(monopoly.NoDecision):
+        game.respond(True)
+    monopoly.describe(game, 0)
+    assert game.state() == before and game.events == [] and game.pending is None  # nothing rolled, nothing moved
+    decision = game.advance()
+    assert decision == monopoly.Decision(0, "buy", (3,)) and game.position[0] == 3
+    moved = game.state()
+    assert game.advance() == decision and game.pending == decision and game.state() == moved  # it waits
+    game.answer(False)
+    assert game.pending is not None and game.pending.kind == "bid"  # the answer played on to the next decision
+
+
+def test_a_game_left_between_turns_by_play_turn_waits_for_advance():
+    game = monopoly.Game(CLASSIC, agents(("greedy", "greedy")), seed=2, max_turns=30)
+    game.play_turn()
+    turn = game.turn
+    assert game.pending is None and not game.finished and game.turn == turn  # between turns: nothing waits
+    assert game.advance() is not None and game.turn == turn + 1
+
+
+def test_a_finished_game_says_so():
+    game = monopoly.Game(CLASSIC, agents(("greedy", "greedy")), seed=2, max_turns=5)
+    game.play()
+    assert game.pending is None and game.advance() is None
+    with pytest.raises(monopoly.GameOver):
+        game.legal_answers()

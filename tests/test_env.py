@@ -39,7 +39,7 @@ def positions(ruleset: monopoly.Ruleset, seed: int, steps: int, players: int = 4
     rng = random.Random(seed)
     game = monopoly.Game(ruleset, players=players, seed=seed, max_turns=400)
     for _ in range(steps):
-        decision = game.pending
+        decision = game.advance()
         if decision is None:
             return
         yield game, decision
@@ -94,7 +94,7 @@ def test_the_templates_decode_to_trades_with_the_owner_as_partner():
     for s, seat in ((1, 1), (3, 0), (39, 2), (37, 2)):
         game.give(s, seat)
     game.fix_dice([(4, 6)])
-    decision = game.pending
+    decision = game.advance()
     assert decision.kind == "act"
     mask = codec.mask(game, decision)
     buy = codec.start("buy_lot") + 3 * 1 + 1  # Mediterranean from seat 1 at 1.5 times 60

@@ -627,7 +627,7 @@ def test_a_chosen_player_is_a_decision_the_caller_answers_from_its_listed_legal_
     game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)],
                                     Setup(ruleset, players=3).place(0, 10).state)  # the caller answers
     game.fix_dice([(4, 6)])  # onto Free Parking
-    decision = game.pending
+    decision = game.advance()
     assert decision is not None and decision.kind == "choose"
     assert decision.args == (("pay 50 to player 2", "pay 50 to player 3"),) and game.legal_answers() == (0, 1)
     assert game.check(2) is not None
@@ -726,7 +726,7 @@ def test_the_cost_of_a_chosen_payment_is_what_that_choice_costs(tmp_path: Any) -
     state = Setup(ruleset, players=3).place(0, 10).set_cash(1, 700).set_cash(2, 900).state
     game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(3)], state)
     game.fix_dice([(4, 6)])
-    assert game.pending is not None and game.pending.kind == "choose"
+    assert game.advance() is not None and game.pending.kind == "choose"
     assert game.option_costs(0) == [70, 90]
     game.answer(0)
     assert game.cash == [1430, 770, 900] and game.chosen == -1
@@ -980,7 +980,7 @@ def test_a_choice_inside_an_effect_is_priced_and_its_odds_are_even_chances(tmp_p
     ruleset = monopoly.load_ruleset(str(path))
     game = monopoly.Game.from_state(ruleset, [Caller() for _ in range(2)], Setup(ruleset, players=2).place(0, 10).state)
     game.fix_dice([(4, 6)])
-    assert game.pending is not None and game.pending.args == (("pay 30", "collect 20"),)
+    assert game.advance() is not None and game.pending.args == (("pay 30", "collect 20"),)
     assert game.option_costs(0) == [30, -20] and game.cash[0] == 1490
     game.answer(1)
     assert game.cash[0] == 1510

@@ -257,6 +257,8 @@ def test_an_agent_on_the_text_view_answers_by_number():
 def test_describe_numbers_the_legal_answers():
     game = monopoly.Game(CLASSIC, players=2, seed=1)
     game.fix_dice([(1, 2)])
+    assert "Decision" not in monopoly.describe(game, 0)  # nothing asked yet: describing moves nothing
+    game.advance()
     text = monopoly.describe(game, 0)
     assert "Decision: buy Baltic Avenue" in text and "  1. yes\n  2. no" in text
     game.answer(False)  # an auction: the pass and a few bids

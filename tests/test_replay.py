@@ -223,7 +223,7 @@ def test_a_game_stopped_by_the_clock_replays(tmp_path):
         game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8, observers=[log])
         for _ in range(6):
             game.play_turn()
-        assert game.pending is not None and game.turn == 7  # turn 7 waits for a decision
+        assert game.advance() is not None and game.turn == 7  # turn 7 waits for a decision
         game.time_up()  # the clock runs out during turn 7
         game.play_turn()
     assert game.finished and game.end_reason == "time" and game.turn == 7
@@ -253,7 +253,7 @@ def test_the_clock_is_told_between_turns_or_during_one_and_ends_the_game_at_the_
 def test_a_copy_after_the_clock_ran_out_mid_turn_ends_as_the_original():
     ruleset = monopoly.load_ruleset("classic", ["time-limit"])
     game = Game(ruleset, [make_agent("greedy"), make_agent("cautious")], seed=8)
-    while game.pending is not None and game.turn < 5:
+    while game.advance() is not None and game.turn < 5:
         game.respond(None if game.pending.kind in ("act", "raise_funds") else
                      monopoly.game.decisions.legal_answers(game, game.pending)[0])
     game.time_up()

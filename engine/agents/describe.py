@@ -29,8 +29,7 @@ if TYPE_CHECKING:
 
 def describe(game: Game, seat: int, decision: Decision | None = None) -> str:
     """The position as ``seat`` sees it and, when ``decision`` (by default the game's pending one) is that seat's,
-    what it asks with its answers numbered from 1 (the protocol's ``choice``). Reading it changes nothing but
-    what ``game.pending`` does (it may play the game on to its next decision)."""
+    what it asks with its answers numbered from 1 (the protocol's ``choice``). Reading it changes nothing."""
     if decision is None:
         decision = game.pending
     t = game.tables

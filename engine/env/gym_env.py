@@ -118,7 +118,7 @@ class MonopolySeatEnv(gymnasium.Env):  # observations and actions: see the docst
         game = self.game
         assert game is not None
         while True:
-            decision = game.pending
+            decision = game.advance()
             if decision is None:
                 self._decision = None
                 self._mask[:] = False

@@ -103,7 +103,7 @@ class MonopolyEnv(AECEnv):  # PettingZoo ships no types: its AECEnv is Any to my
         """Look at the next decision: the seat it asks is selected, its mask made; at the end, everyone is done."""
         game = self.game
         assert game is not None
-        decision = self._decision = game.pending
+        decision = self._decision = game.advance()
         for agent in self.agents:
             self.infos[agent] = {}
         if decision is None:

@@ -6,10 +6,10 @@ from .actions import Action, Build, IllegalAction, Mortgage, SellBuilding, SellL
 from .decisions import Bids, Decision, IllegalAnswer, Trades
 from .end import Result, Standing
 from .events import BANK, EVENT_TYPES, POT
-from .game import Game, GameOver, SetupError, play
+from .game import Game, GameOver, NoDecision, SetupError, play
 
 __all__ = [
     "BANK", "EVENT_TYPES", "POT", "Action", "Bids", "Build", "Decision", "Game", "GameOver", "IllegalAction",
-    "IllegalAnswer", "Mortgage", "Result", "SellBuilding", "SellLot", "SetupError", "Standing", "Trade", "Trades",
-    "Unmortgage", "UseCard", "play",
+    "IllegalAnswer", "Mortgage", "NoDecision", "Result", "SellBuilding", "SellLot", "SetupError", "Standing",
+    "Trade", "Trades", "Unmortgage", "UseCard", "play",
 ]

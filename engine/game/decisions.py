@@ -1,9 +1,11 @@
 """What a game waits for: a :class:`Decision` (whose, what kind, about what), its legal answers, and the
 check of an answer: the one home of what each kind of decision accepts.
 
-A game is driven from outside: :attr:`Game.pending <monopoly.game.game.Game.pending>` is the decision it
-waits for, :meth:`Game.answer <monopoly.game.game.Game.answer>` takes an answer (an illegal one is refused
-with the reason and changes nothing), and :func:`monopoly.play` is the loop that asks agents.
+A game is driven from outside: :meth:`Game.advance <monopoly.game.game.Game.advance>` plays on to the next
+decision, :attr:`Game.pending <monopoly.game.game.Game.pending>` is the decision it waits for (a read: it
+never moves the game), :meth:`Game.answer <monopoly.game.game.Game.answer>` takes an answer and plays on to
+the next decision (an illegal one is refused with the reason and changes nothing), and :func:`monopoly.play`
+is the loop that asks agents.
 
 =================  ==================================================  =============================
 kind               ``args``                                            legal answers
@@ -32,7 +34,7 @@ kind               ``args``                                            legal ans
 >>> import monopoly
 >>> game = monopoly.Game(monopoly.load_ruleset("classic"), players=2, seed=1)   # two seats you answer for
 >>> game.fix_dice([(1, 2)])                                                     # onto Baltic Avenue
->>> game.pending
+>>> game.advance()                                   # the roll, the move: the game waits for an answer
 Decision(seat=0, kind='buy', args=(3,))
 >>> game.legal_answers(), game.check("yes")
 ((True, False), 'answer buy with True or False (a bool)')

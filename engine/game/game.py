@@ -8,8 +8,9 @@ so the same ruleset, seed and agents give the same game, bit for bit.
 
 The caller drives. The turn is written as generators that ``yield`` a
 :class:`~monopoly.game.decisions.Decision` wherever a player decides and get the
-answer back; :attr:`Game.pending` is the decision waited for, :meth:`Game.answer`
-takes one (an illegal answer is refused and changes nothing), and
+answer back; :meth:`Game.advance` plays on to the next decision, :attr:`Game.pending` is the
+decision waited for (reading it changes nothing), :meth:`Game.answer` takes one and plays on to the next
+(an illegal answer is refused and changes nothing), and
 :func:`play` is the loop that asks agents. Between turns the generator yields
 ``None`` (a turn boundary), where the position is plain data again.
 
@@ -77,6 +78,11 @@ class _WorthNeeded(Exception):
 @mypyc_attr(native_class=False)
 class GameOver(RuntimeError):
     """Raised when a finished game is asked to play on."""
+
+
+@mypyc_attr(native_class=False)
+class NoDecision(RuntimeError):
+    """A decision was answered or looked into before the game was moved on to one (``Game.advance``)."""
 
 
 @mypyc_attr(native_class=False)
@@ -278,15 +284,26 @@ class Game(Money):
 
     @property
     def pending(self) -> Decision | None:
-        """The decision the game waits for (whose, what kind, about what), or None when it is over.
+        """The decision the game waits for (whose, what kind, about what); None when none waits: the game is
+        over (``finished``), or it has not been moved on to a decision yet (a new game, a game ``play_turn``
+        left between turns: :meth:`advance` moves it). Reading it never changes the game."""
+        return self._waiting
+
+    def advance(self) -> Decision | None:
+        """Play on to the next decision and return it (None when the game is over): the call that moves the
+        game. The dice are rolled, tokens moved, rents paid, cards drawn, until a player is asked something.
+        When a decision already waits, it is returned and nothing changes. (:meth:`answer` moves the game on
+        to the next decision by itself.)
 
         >>> import monopoly
         >>> game = Game(monopoly.load_ruleset("classic"), players=2, seed=3, max_turns=20)
-        >>> decision = game.pending
-        >>> decision.kind in ("buy", "act") and decision.seat == 0
+        >>> game.pending is None and game.turn == 0         # nothing played yet: reading moves nothing
+        True
+        >>> decision = game.advance()                       # the first roll, the move, the landing
+        >>> decision.kind in ("buy", "act") and decision.seat == 0 and game.pending == decision
         True
         >>> while game.pending is not None:
-        ...     game.answer(game.legal_answers()[0])
+        ...     game.answer(game.legal_answers()[0])        # each answer plays on to the next decision
         >>> game.finished
         True
         """
@@ -297,23 +314,27 @@ class Game(Money):
             self._send(None)
         return self._waiting
 
+    def _decision(self) -> Decision:
+        """The decision waiting, or the error that says why none does."""
+        decision = self._waiting
+        if decision is None:
+            if self.finished or self._done:
+                raise GameOver("the game is over")
+            raise NoDecision("no decision waits yet: game.advance() plays the game on to its next decision")
+        return decision
+
     def legal_answers(self) -> Any:
         """Every legal answer to the pending decision (see :func:`~monopoly.game.decisions.legal_answers`)."""
-        decision = self.pending
-        if decision is None:
-            raise GameOver("the game is over")
-        return legal_answers(self, decision)
+        return legal_answers(self, self._decision())
 
     def check(self, answer: Any) -> str | None:
         """Why ``answer`` would be refused by the pending decision, or None when it is legal."""
-        decision = self.pending
-        if decision is None:
-            raise GameOver("the game is over")
-        return check_answer(self, decision, answer)
+        return check_answer(self, self._decision(), answer)
 
     def answer(self, answer: Any) -> None:
-        """Answer the pending decision. An illegal answer raises :class:`~monopoly.game.decisions.IllegalAnswer`
-        with the reason, and nothing changes: the same decision is still pending."""
+        """Answer the pending decision, and play on to the next one (``pending``; None at the end). An illegal
+        answer raises :class:`~monopoly.game.decisions.IllegalAnswer` with the reason, and nothing changes: the
+        same decision is still pending."""
         self._not_in_play()
         reason = self.check(answer)
         if reason is not None:
@@ -326,8 +347,7 @@ class Game(Money):
         ``refused`` event; the seat's agent is told) and the answer that risks nothing is taken instead (see
         :mod:`monopoly.agents.base`)."""
         self._not_in_play()
-        if self.pending is None:
-            raise GameOver("the game is over")
+        self._decision()
         self._answers.append(answer)
         self._send(answer)
 
@@ -362,7 +382,7 @@ class Game(Money):
         copy._fixed_dice.extend(fixed)
         if answers is not None:
             copy._start_machine()
-            copy.pending  # noqa: B018 - runs to the first decision after the mark
+            copy.advance()  # to the first decision after the mark
             copy._replay_answers(answers)
         return copy
 
@@ -407,7 +427,7 @@ class Game(Money):
         self._machine = None
         self._done = False
         self._start_machine()
-        self.pending  # noqa: B018 - runs to the first decision of the turn
+        self.advance()  # to the first decision of the turn
         self._replay_answers(pending.answers)
 
     def _start_machine(self) -> None:

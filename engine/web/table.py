@@ -125,7 +125,7 @@ class Table:
             return
         self._game_clock()
         for _ in range(limit):
-            decision = game.pending
+            decision = game.advance()
             if decision is None:
                 self._flush_events()
                 for seat, entry in enumerate(self.seats):
