@@ -16,7 +16,7 @@ import pytest
 
 import monopoly
 from monopoly.analysis.markov import MAX_CHAIN, _Board, landing_odds
-from monopoly.game.game import MAX_CHAINED_MOVES
+from monopoly.game.core import MAX_CHAINED_MOVES
 
 from .conftest import DATA
 from .scenario import ScriptedAgent

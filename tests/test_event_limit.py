@@ -7,7 +7,7 @@ import io
 
 import monopoly
 from monopoly.game import end
-from monopoly.game import game as game_module
+from monopoly.game import turn as turn_module
 from monopoly.game.events import GAME_END, PAYMENT, TURN
 from monopoly.game.log import MAX_LOG_LINES, EventLog, event_problem, read_log
 
@@ -60,7 +60,7 @@ def test_between_rounds_the_count_is_looked_at_too(monkeypatch):
     # A game whose rules make no events of their own (classic) stops at the first turn after the limit; with the
     # real limit that takes a ruleset or agents no one plays, so the limit is lowered here.
     monkeypatch.setattr(end, "MAX_GAME_EVENTS", 500)
-    monkeypatch.setattr(game_module, "MAX_GAME_EVENTS", 500)
+    monkeypatch.setattr(turn_module, "MAX_GAME_EVENTS", 500)  # the turn loop looks between rounds
     game = monopoly.Game(monopoly.load_ruleset("classic"), [monopoly.make_agent("greedy") for _ in range(3)],
                          seed=2)
     result = game.play()

@@ -21,6 +21,7 @@ import pytest
 import monopoly
 from monopoly import game_from_json, game_to_json
 from monopoly.agents import GreedyAgent, TraderAgent
+from monopoly.game import building
 from monopoly.game.actions import (
     Build,
     IllegalAction,
@@ -440,7 +441,7 @@ def test_a_step_finder_made_once_follows_a_whole_debt_as_cheapest_step_does(rule
                     assert step == cheapest_step(copy, seat)
                     if step is None:
                         break
-                    copy._do(seat, step)
+                    building.do(copy, seat, step)
                     steps += 1
     assert steps > 100
 

@@ -14,6 +14,7 @@ the type of every field are checked (``type(x) is int``, never ``==`` or
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter
@@ -25,7 +26,7 @@ from .._mypyc import mypyc_attr
 from .stock import on_board, stock_change
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import Core
 
 
 @mypyc_attr(native_class=False)
@@ -187,7 +188,7 @@ def group_getters(t: Any) -> tuple[Getter, ...]:
     return _per_tables(t)[0]
 
 
-def verify(game: Game, seat: Any, action: Any, *, raising: bool = False) -> None:  # Any: what an agent gave
+def verify(game: Core, seat: Any, action: Any, *, raising: bool = False) -> None:  # Any: what an agent gave
     """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now.
 
     ``raising`` is true while the seat raises money for a debt (some rules,
@@ -278,25 +279,25 @@ def verify(game: Game, seat: Any, action: Any, *, raising: bool = False) -> None
     else:  # Unmortgage
         if not game.mortgaged[space]:
             raise IllegalAction(f"{t.names[space]} is not mortgaged")
-        cost = game.unmortgage_cost(space)
+        cost = unmortgage_cost(game, space)
         if game.cash[seat] < cost:
             raise IllegalAction(f"lifting the mortgage on {t.names[space]} costs {cost}; you have {game.cash[seat]}")
 
 
-def permitted(game: Game, key: str, seat: int) -> bool:
+def permitted(game: Core, key: str, seat: int) -> bool:
     """Whether the ruleset's permission ``key`` (``permissions.buy``, ``rent``, ``build``, ``mortgage``, ``trade``)
     holds for ``seat`` now: true where the ruleset sets none."""
     test = getattr(game.tables, f"permit_{key}")
     return test is None or bool(test(game, seat))
 
 
-def _refuse_unpermitted(game: Game, key: str, seat: int, doing: str) -> None:
+def _refuse_unpermitted(game: Core, key: str, seat: int, doing: str) -> None:
     if not permitted(game, key, seat):
         text = next(p.text for p in game.ruleset.permissions if p.key == key)
         raise IllegalAction(f"the rules let a player {doing} only when {text} (permissions.{key})")
 
 
-def _verify_use(game: Game, seat: int, action: Any, raising: bool) -> None:  # Any: an agent may put anything in it
+def _verify_use(game: Core, seat: int, action: Any, raising: bool) -> None:  # Any: an agent may put anything in it
     try:
         deck, index = action.deck, action.card
     except AttributeError:  # made without its constructor
@@ -313,7 +314,7 @@ def _verify_use(game: Game, seat: int, action: Any, raising: bool) -> None:  # A
         raise IllegalAction("a card is used as an action of the turn, not to raise money for a debt")
 
 
-def sale_of(game: Game, space: int) -> tuple[tuple[int, int], ...]:
+def sale_of(game: Core, space: int) -> tuple[tuple[int, int], ...]:
     """What selling one building of ``space`` does: ``(lot, level after)`` for each lot of its group whose
     buildings change (the sale itself is checked elsewhere).
 
@@ -362,7 +363,7 @@ def houses_taken(t: Any, buildings: list[int], changes: tuple[tuple[int, int], .
     return -sum(stock_change(buildings[s], new, hotel_level=t.hotel_level)[0] for s, new in changes)
 
 
-def _breakdown_makes_shortage(game: Game, seat: int, space: int) -> bool:
+def _breakdown_makes_shortage(game: Core, seat: int, space: int) -> bool:
     """Breaking the hotel on ``space`` down would leave the bank with fewer houses than the other players could
     then want to build (:func:`demand`, whatever the bank has): the tactic the 1983 ruling forbade, hotels
     broken down so that rivals cannot buy houses."""
@@ -391,7 +392,7 @@ def group_room(buildings: list[int], members: tuple[int, ...], hph: int, hotel: 
     return free
 
 
-def demand(game: Game, seat: int, hotel: bool, *, stock: bool = True) -> tuple[int, int]:
+def demand(game: Core, seat: int, hotel: bool, *, stock: bool = True) -> tuple[int, int]:
     """(how many houses, or hotels, ``seat`` could build now one after another, its cash allowing at their
     printed costs, whatever the bank has left; the lowest of those costs, 0 when it could build none): what a
     housing shortage weighs (the shortage auction, the tournament rule).
@@ -438,7 +439,7 @@ TRADE_FIELDS = ("proposer", "partner", "give_spaces", "give_cash", "give_cards",
                 "get_cards")
 
 
-def _verify_trade(game: Game, seat: int, trade: Any) -> None:  # Any: an agent may put anything in it
+def _verify_trade(game: Core, seat: int, trade: Any) -> None:  # Any: an agent may put anything in it
     # Types first: every field is read once and checked with `type(x) is ...` before it is compared,
     # hashed or looked up, so no value of an agent's can raise out of here.
     try:
@@ -498,7 +499,7 @@ def _verify_trade(game: Game, seat: int, trade: Any) -> None:  # Any: an agent m
             held.remove(pair)
 
 
-def in_built_group(game: Game, space: int) -> bool:
+def in_built_group(game: Core, space: int) -> bool:
     """``space`` is in a group with buildings: it cannot change hands in a trade (the one home of that rule,
     for the check of a trade and the space of legal trades)."""
     return any(_per_tables(game.tables)[0][game.tables.group_of[space]](game.buildings))
@@ -517,7 +518,7 @@ def clean_trade(trade: Any) -> Trade:  # Any: its fields may hold lists
                  get_cards=tuple((c[0], c[1]) for c in trade.get_cards))
 
 
-def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool:
+def can(game: Core, seat: int, action: Action, *, raising: bool = False) -> bool:
     try:
         verify(game, seat, action, raising=raising)
     except IllegalAction:
@@ -525,7 +526,7 @@ def can(game: Game, seat: int, action: Action, *, raising: bool = False) -> bool
     return True
 
 
-def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Action]:
+def legal_actions(game: Core, seat: int, *, raising: bool = False) -> list[Action]:
     """Every build, sell, mortgage, unmortgage and sale to the bank ``seat`` may do now, in board order, then the
     uses of the cards it holds that are used on a turn (in the order it holds them).
 
@@ -554,7 +555,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
         if owner[space] != seat:
             continue
         if mortgaged[space]:
-            if cash >= game.unmortgage_cost(space):
+            if cash >= unmortgage_cost(game, space):
                 found.append(actions[space][3])
             continue
         group = group_of[space]
@@ -584,7 +585,7 @@ def legal_actions(game: Game, seat: int, *, raising: bool = False) -> list[Actio
     return found
 
 
-def held_for(game: Game, seat: int, when: str) -> list[tuple[str, int]]:
+def held_for(game: Core, seat: int, when: str) -> list[tuple[str, int]]:
     """The cards ``seat`` holds that are used ``when`` (``in_jail`` or ``turn``: the card's ``use``), in the order
     it holds them: the one home of which held card serves where, for the jail's options, the legal actions and
     the bots."""
@@ -604,21 +605,21 @@ _StepOrder = tuple[Any, Any, tuple[_Entry, ...], Getter, float, tuple[_Sale, ...
 _STEP_ORDER: dict[int, _StepOrder] = {}
 
 
-def _step_order(game: Game) -> _StepOrder:
+def _step_order(game: Core) -> _StepOrder:
     t, rules = game.tables, game.rules
     hit = _STEP_ORDER.get(id(t))
     if hit is not None and hit[0] is t and hit[1] is rules:
         return hit
     lots_of, actions = _per_tables(t)
-    keyed = sorted(((game.unmortgage_cost(s) - t.mortgage[s], -t.mortgage[s], s), s)
+    keyed = sorted(((unmortgage_cost(game, s) - t.mortgage[s], -t.mortgage[s], s), s)
                    for s in t.ownable if t.mortgage[s] > 0)
     entries = tuple((s, t.group_of[s], key, actions[s][2]) for key, s in keyed
                     if t.mortgageable[s]) if rules.mortgage_allowed else ()
-    losses = [t.house_cost[g] - game.sell_value(g) for g in range(len(t.members)) if t.buildable[g]]
+    losses = [t.house_cost[g] - sell_value(game, g) for g in range(len(t.members)) if t.buildable[g]]
     # a sale's loss is its buildings times the loss of one: none below the least loss of one, unless one is negative
     bound = float("-inf") if any(loss < 0 for loss in losses) else min(losses, default=float("inf"))
-    sales = tuple((g, tuple(members), lots_of[g], game.sell_value(g), t.house_cost[g] - game.sell_value(g))
-                  for g, members in enumerate(t.members) if t.buildable[g] and game.sell_value(g) > 0)
+    sales = tuple((g, tuple(members), lots_of[g], sell_value(game, g), t.house_cost[g] - sell_value(game, g))
+                  for g, members in enumerate(t.members) if t.buildable[g] and sell_value(game, g) > 0)
     if len(_STEP_ORDER) > 64:
         _STEP_ORDER.clear()
     hit = _STEP_ORDER[id(t)] = (t, rules, entries, tuple_getter([entry[0] for entry in entries]), bound, sales,
@@ -626,7 +627,7 @@ def _step_order(game: Game) -> _StepOrder:
     return hit
 
 
-def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
+def cheapest_step(game: Core, seat: int) -> SellBuilding | Mortgage | None:
     """The sale or mortgage that raises money for ``seat`` at the least loss, or None when there is none:
     the step the engine takes for a player who leaves a debt to it (``Money._liquidate``), in the same order
     (the tests hold the two to the same answers), found faster.
@@ -638,7 +639,7 @@ def cheapest_step(game: Game, seat: int) -> SellBuilding | Mortgage | None:
     return step_finder(game, seat)()
 
 
-def step_finder(game: Game, seat: int) -> Callable[[], SellBuilding | Mortgage | None]:
+def step_finder(game: Core, seat: int) -> Callable[[], SellBuilding | Mortgage | None]:
     """:func:`cheapest_step` for ``seat`` as a function of no arguments, for as long as the seat's lots stay its own
     (a debt being raised step after step: its sales and mortgages change no owner): which lots and groups are
     its own is found once, the buildings, mortgages and the bank's houses are read at each call."""
@@ -683,3 +684,22 @@ def step_finder(game: Game, seat: int) -> Callable[[], SellBuilding | Mortgage |
         return best
 
     return find
+
+
+# ---------------------------------------------------------------------- the bank's prices
+
+
+def sell_value(game: Core, group: int) -> int:
+    """What the bank pays back for one building of ``group`` (its cost times ``rules.building.sell_back``):
+    the one home of that price, for sales, fund raising and bankruptcy."""
+    return int(game.tables.house_cost[group] * game.rules.building.sell_back)
+
+
+def lot_sale_value(game: Core, s: int) -> int:
+    """What the bank pays for lot ``s`` sold back to it (``rules.sell_lots``: that share of its printed price)."""
+    return int(game.tables.price[s] * game.rules.sell_lot_pays)
+
+
+def unmortgage_cost(game: Core, s: int) -> int:
+    value = game.tables.mortgage[s]
+    return value + math.ceil(value * game.rules.mortgage_interest - 1e-9)

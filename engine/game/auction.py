@@ -9,21 +9,21 @@ exceed the bidder's cash (there are no loans).
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import actions as act
 from . import apply as writes
+from . import cards
+from .apply import payment
+from .core import Core, Steps, ask_direct, refuse
 from .decisions import RAISED, Decision, check_answer, new_decision
 from .events import BANK
-
-if TYPE_CHECKING:
-    from .game import Game
 
 #: Rounds of asking after which an auction stops (every round raises the bid, so this is a guard).
 MAX_ROUNDS = 10_000
 
 
-def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
+def run_auction(game: Core, bidders: list[int], item: tuple[str, Any],
                 min_bid: int) -> Generator[Decision, Any, tuple[int | None, int]]:
     """(winner, price) of an auction of ``item`` among ``bidders``; (None, 0) when nobody bids."""
     high, leader = min_bid - 1, None
@@ -37,9 +37,9 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
             if leader is not None and len(active) == 1:
                 break
             decision = new_decision((seat, "bid", (item, high, leader)))
-            direct = game._direct  # play() drives: the agent is asked here (Game._ask_direct)
+            direct = game._direct  # play() drives: the agent is asked here (core.ask_direct)
             bid = RAISED if direct is None else \
-                game._ask_direct(decision, direct[seat]["bid"], seat, item, high, leader)
+                ask_direct(game, decision, direct[seat]["bid"], seat, item, high, leader)
             if bid is RAISED:
                 bid = yield decision
             if type(bid) is not int or bid <= high or bid > game.cash[seat]:
@@ -47,7 +47,7 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
                 # was a mistake, told to the agent.
                 reason = check_answer(game, decision, bid)
                 if reason is not None:
-                    game._refuse(seat, f"bid {act.safe_repr(bid)}", f"{reason}; you are out of the auction")
+                    refuse(game, seat, f"bid {act.safe_repr(bid)}", f"{reason}; you are out of the auction")
                 active.remove(seat)
                 continue
             high, leader = bid, seat
@@ -60,7 +60,7 @@ def run_auction(game: Game, bidders: list[int], item: tuple[str, Any],
     return (leader, high) if leader is not None else (None, 0)
 
 
-def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+def whole_groups(game: Core) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """(owner, lots, house cost) of every group to build on that one player owns whole, at the game's ownership
     version (found again only when a lot changes hands); empty when fewer than two players own one. Sets
     ``game.whole_cheapest`` beside it: (seat, the least a building costs on its whole groups) of each of those
@@ -91,7 +91,7 @@ def whole_groups(game: Game) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     return game.whole
 
 
-def shortage_possible(game: Game, space: int) -> bool:
+def shortage_possible(game: Core, space: int) -> bool:
     """Could a building on ``space`` be short: the rules auction the last buildings, two players or more own
     whole groups to build on, and the bank has fewer of the kind (a house, or a hotel on a full row) than
     those players could pay for on them? (A quick bound, read on every build, from the owners, the buildings
@@ -131,7 +131,7 @@ def shortage_possible(game: Game, space: int) -> bool:
     return left < wanted
 
 
-def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
+def shortage_auction(game: Core, seat: int, space: int) -> Generator[Decision | None, Any, bool]:
     """When two players or more want more houses (or hotels) than the bank has, the next one is auctioned (the
     printed rules: "two or more players wish to buy more than the Bank has").
 
@@ -175,5 +175,16 @@ def shortage_auction(game: Game, seat: int, space: int) -> Generator[Decision | 
     writes.payment(game, winner, BANK, price, "building auction")
     writes.build(game, winner, target, game.buildings[target] + 1)
     if t.action_triggers:
-        yield from game._event("build", winner, price)
+        yield from cards.event(game, "build", winner, price)
     return True
+
+
+def auction_lot(game: Core, s: int) -> Steps:
+    """Auction a lot among every player still in the game (the one who declined too) whom the rules let buy it
+    (``permissions.buy``)."""
+    bidders = [(game.current + i) % game.players for i in range(game.players)]
+    permit = game.tables.permit_buy
+    bidders = [b for b in bidders if not game.bankrupt[b] and (permit is None or permit(game, b))]
+    winner, price = yield from run_auction(game, bidders, ("space", s), game.rules.auction_min_bid)
+    if winner is not None:  # the lot is the winner's (the auction event), who pays for it
+        payment(game, winner, BANK, price, "auction")

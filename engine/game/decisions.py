@@ -69,7 +69,7 @@ from .actions import Build, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, 
 if TYPE_CHECKING:
     import random
 
-    from .game import Game
+    from .core import Core
 
 #: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
 KINDS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
@@ -210,7 +210,7 @@ def _cash(amount: Any, most: int) -> bool:
     return type(amount) is int and 0 <= amount <= most
 
 
-def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
+def trade_spaces(game: Core, seat: int) -> tuple[Trades, ...]:
     """The :class:`Trades` ``seat`` may propose now, one per partner with whom anything can change hands."""
     if game.trades_this_phase >= game.rules.trades_per_phase or game.bankrupt[seat] or \
             not act.permitted(game, "trade", seat):
@@ -237,7 +237,7 @@ def trade_spaces(game: Game, seat: int) -> tuple[Trades, ...]:
 _YES_NO = ("buy", "answer_trade", "lift_mortgage")
 
 
-def legal_answers(game: Game, decision: Decision) -> Any:
+def legal_answers(game: Core, decision: Decision) -> Any:
     """Every legal answer to ``decision`` now: a tuple, or :class:`Bids` for a bid. For ``act``: ``None`` (done),
     every build, sell, mortgage and unmortgage, then a :class:`Trades` per partner, the space of the trades
     that may be offered them (too many to list one by one: ``trade in trades``); for ``between`` the same
@@ -252,15 +252,16 @@ def legal_answers(game: Game, decision: Decision) -> Any:
     if kind == "bid":
         return Bids(decision.args[1] + 1, game.cash[seat])
     if kind == "act":
-        return (None, *game.legal_actions(seat), *trade_spaces(game, seat))
+        return (None, *act.legal_actions(game, seat), *trade_spaces(game, seat))
     if kind == "between":
-        return (None, *(a for a in game.legal_actions(seat) if type(a) is not act.UseCard), *trade_spaces(game, seat))
+        return (None, *(a for a in act.legal_actions(game, seat) if type(a) is not act.UseCard),
+                *trade_spaces(game, seat))
     if kind == "raise_funds":
-        return (None, *(a for a in game.legal_actions(seat, raising=True) if type(a) in _RAISING))
+        return (None, *(a for a in act.legal_actions(game, seat, raising=True) if type(a) in _RAISING))
     raise ValueError(f"no decision of kind {kind!r}")
 
 
-def check_answer(game: Game, decision: Decision, answer: Any) -> str | None:
+def check_answer(game: Core, decision: Decision, answer: Any) -> str | None:
     """Why ``answer`` is not a legal answer to ``decision`` now, or None when it is.
 
     The type is checked first (``True`` is no number, ``3.0`` and ``"3"`` are none either), so an answer is
@@ -311,7 +312,7 @@ NOT_YOUR_TURN = "a card is used as an action of one's own turn, not between the 
 _RAISING = (act.SellBuilding, act.Mortgage, act.SellLot)
 
 
-def _verified(game: Game, seat: int, action: Any, *, raising: bool) -> str | None:
+def _verified(game: Core, seat: int, action: Any, *, raising: bool) -> str | None:
     try:
         act.verify(game, seat, action, raising=raising or game.debt_depth > 0)
     except act.IllegalAction as exc:

@@ -9,7 +9,7 @@ import attrs
 from .decisions import agent_name
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import Core
 
 
 @attrs.frozen
@@ -59,7 +59,7 @@ def turn_cap(max_turns: int | None) -> int:
     return TURN_CEILING if max_turns is None else max_turns
 
 
-def check_end(game: Game, *, time_up: bool = False) -> None:
+def check_end(game: Core, *, time_up: bool = False) -> None:
     """Finish the game if the rules (or the turn cap) say it is over; ``time_up``: the driver's clock ran out
     (the time-limit rules' minutes: the engine keeps no clock of its own)."""
     end = game.rules.end
@@ -77,7 +77,7 @@ def check_end(game: Game, *, time_up: bool = False) -> None:
         _finish(game, "turn_limit", None)
 
 
-def out_of_events(game: Game) -> bool:
+def out_of_events(game: Core) -> bool:
     """Whether ``game`` has recorded :data:`MAX_GAME_EVENTS` events; if so it is finished here (``event_limit``,
     no winner), once. Looked at as each round begins, at each action between turns, and at each step of an
     effect, trigger and card, where a ruleset's rules can make events without end (a game stops within a
@@ -89,16 +89,16 @@ def out_of_events(game: Game) -> bool:
     return True
 
 
-def richest(game: Game, seats: list[int]) -> int:
+def richest(game: Core, seats: list[int]) -> int:
     """The seat with the highest valuation; ties go to more cash, then to the earlier seat."""
-    return min(seats, key=lambda s: (-game.valuation(s), -game.cash[s], s))
+    return min(seats, key=lambda s: (-valuation(game, s), -game.cash[s], s))
 
 
-def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
+def standings(game: Core, winner: int | None = None) -> tuple[Standing, ...]:
     """Players in order of finish: the winner (``game.winner`` unless given), the others by valuation, then the
     bankrupt, last out first."""
     first = game.winner if winner is None else winner
-    worth = [game.valuation(s) for s in range(game.players)]
+    worth = [valuation(game, s) for s in range(game.players)]
     cash = game.cash
     alive = [s for s in range(game.players) if not game.bankrupt[s]]
     alive.sort(key=lambda s: (s != first, -worth[s], -cash[s], s))
@@ -106,7 +106,7 @@ def standings(game: Game, winner: int | None = None) -> tuple[Standing, ...]:
     return tuple(Standing(s, agent_name(game.agents[s]), cash[s], worth[s], game.bankrupt[s]) for s in order)
 
 
-def _finish(game: Game, reason: str, winner: int | None) -> None:
+def _finish(game: Core, reason: str, winner: int | None) -> None:
     from .apply import game_end  # (the writers import the state, which imports this module)
 
     final = standings(game, winner)
@@ -114,10 +114,22 @@ def _finish(game: Game, reason: str, winner: int | None) -> None:
     game.final_standings = (len(game.events), final)  # what result_of answers while nothing follows the end
 
 
-def result_of(game: Game) -> Result:
+def result_of(game: Core) -> Result:
     final = game.final_standings
     if final is not None and final[0] == len(game.events):
         ranked = final[1]
     else:
         ranked = standings(game)
     return Result(game.seed, game.winner, game.end_reason or "unfinished", game.turn, game.round, ranked)
+
+
+def valuation(game: Core, p: int) -> int:
+    """The rulebook's worth for ending a game: cash, printed price of unmortgaged lots,
+    the mortgage value of mortgaged ones, houses at cost, a hotel at cost with its houses."""
+    t = game.tables
+    owner, buildings, mortgaged, cost_of = game.owner, game.buildings, game.mortgaged, t.building_cost_of
+    total = game.cash[p]
+    for s in t.ownable:
+        if owner[s] == p:
+            total += (t.mortgage[s] if mortgaged[s] else t.price[s]) + buildings[s] * cost_of[s]
+    return total

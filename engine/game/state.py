@@ -35,6 +35,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._mypyc import mypyc_attr
+from .core import MAX_CASH
 from .fields import FIELDS, Fields
 from .jsonin import describe, excerpt
 from .stock import on_board, stock_change
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
     from ..ruleset import Ruleset
     from .game import Game
 
-#: No seat's cash, nor the pot, gets anywhere near this in a game.
-MAX_CASH = 10**12
 #: Seeds, turn caps and counters are whole numbers of fewer digits than this (the JSON reader's limit).
 _BIG = 10**30
 #: How a message writes the highest of those.
