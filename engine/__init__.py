@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._mypyc import compiled
 from .agents import BOTS, Agent, RecordingAgent, make_agent
 from .agents.describe import describe
 from .agents.process import AgentProcessError, ProcessAgent, ProcessAgentFactory
 from .agents.recorder import ReplayCheck, replay_log
+from .effects.host import MAX_GAME_EVENTS
 from .files import NotRegularFile, OutputError, open_regular, write_whole
 from .files import create as create_file
 from .game import (
@@ -49,8 +49,9 @@ from .game import (
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
+from .game.core import compiled
 from .game.decisions import MAX_AGENT_NAME, safe_name
-from .game.end import MAX_GAME_EVENTS, TURN_CEILING
+from .game.end import TURN_CEILING
 from .game.events import RULES_VERSION
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references

@@ -34,11 +34,4 @@ COMPILED = (
 )
 
 
-def compiled() -> bool:
-    """True when the engine's turn loop runs compiled (the build of ``MONOPOLY_COMPILE=1 pip install .``)."""
-    from .game import game
-
-    return not game.__file__.endswith(".py") if game.__file__ else False
-
-
-__all__ = ["COMPILED", "compiled", "mypyc_attr"]
+__all__ = ["COMPILED", "mypyc_attr"]

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = """
 import hashlib, json, sys
 import monopoly
-from monopoly._mypyc import compiled
+from monopoly import compiled
 print("compiled" if compiled() else "pure")
 classic = monopoly.load_ruleset("classic")
 for bot in ("greedy", "cautious", "random", "trader"):

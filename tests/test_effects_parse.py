@@ -594,7 +594,7 @@ FRAGMENTS = [
 ]
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_arbitrary_text_gives_an_effect_or_an_effect_syntax_error(text: str) -> None:
     check_total(text)

@@ -22,9 +22,9 @@ def _chatty_game(players: int = 4, seed: int = 1, **kwargs):
 
 
 def test_the_limit_leaves_room_in_a_log():
-    assert monopoly.MAX_GAME_EVENTS == end.MAX_GAME_EVENTS == 90_000
-    assert end.MAX_GAME_EVENTS + 1 < MAX_LOG_LINES  # the game_end and what one step records after the count
-    assert end.TURN_CEILING * 8.3 < end.MAX_GAME_EVENTS  # the built-in bots on classic: 6 to 8.3 events a turn
+    assert monopoly.MAX_GAME_EVENTS == 90_000
+    assert monopoly.MAX_GAME_EVENTS + 1 < MAX_LOG_LINES  # the game_end and what one step records after the count
+    assert end.TURN_CEILING * 8.3 < monopoly.MAX_GAME_EVENTS  # the built-in bots on classic: 6 to 8.3 events a turn
 
 
 def test_a_chatty_ruleset_stops_at_the_limit_in_the_middle_of_an_effect():
@@ -32,7 +32,7 @@ def test_a_chatty_ruleset_stops_at_the_limit_in_the_middle_of_an_effect():
     game = _chatty_game(observers=[EventLog(out)])
     result = game.play()
     assert (result.end, result.winner) == ("event_limit", None)
-    assert len(game.events) == end.MAX_GAME_EVENTS + 1  # every step of an effect looks: it stops right there
+    assert len(game.events) == monopoly.MAX_GAME_EVENTS + 1  # every step of an effect looks: it stops right there
     last, before = game.events[-1], game.events[-2]
     assert last[0] == GAME_END and last[1] == "event_limit" and last[2] is None
     assert before[0] == PAYMENT and before[4].startswith("t")  # a trigger's collect, cut off mid-way
@@ -76,7 +76,7 @@ def test_simulate_counts_the_games_the_limit_stopped(runner, cli, tmp_path):
     assert "Ends: event_limit 2 (100.0%)" in result.output
     for log in sorted((tmp_path / "logs").iterdir()):
         with open(log, encoding="utf-8") as handle:
-            assert sum(1 for _ in handle) == end.MAX_GAME_EVENTS + 1
+            assert sum(1 for _ in handle) == monopoly.MAX_GAME_EVENTS + 1
 
 
 def test_play_tells_why_the_game_stopped(runner, cli):

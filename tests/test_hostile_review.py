@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from monopoly.ruleset import check_ruleset
-from monopoly.ruleset.problems import SUGGESTIONS_PER_CHECK
 from monopoly.ruleset.semantics import MAX_EFFECT_TEXT
+from monopoly.suggest import SUGGESTIONS_PER_CHECK
 
 
 def run(*args: str, input: str = ""):

@@ -401,7 +401,9 @@ def test_a_100000_deep_value_given_to_game_from_json_is_answered_fast(save):
     save["state"]["cash"] = _deep_list(DEEP)
     save["agent_states"][0]["rng"] = _deep_list(DEEP)
     refused(save, "seed is a list of 1 item", "'cash' has 1 entries", "agent_states[0].rng is a list of 1 item")
-    assert time.perf_counter() - start < 2.0
+    # Under a second on an idle machine; a reading that went quadratic in the depth (or recursed) would take
+    # minutes. The bound is that far above what a loaded, shared machine takes, so that only such a fault fails.
+    assert time.perf_counter() - start < 30.0
 
 
 def test_a_save_file_too_large_is_refused_without_reading_it_all(tmp_path):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from ..ruleset.problems import closest
+from ..suggest import closest
 from . import ast
 from .parse import EffectSyntaxError, parse_condition, parse_effect, parse_number
 
@@ -64,7 +64,7 @@ class EffectProblem:
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """The known name closest to `name`, or None; a case-only difference always wins (bounded in time:
-    :func:`monopoly.ruleset.problems.closest`)."""
+    :func:`monopoly.suggest.closest`)."""
     return closest(name, candidates)
 
 

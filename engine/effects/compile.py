@@ -47,6 +47,7 @@ from typing import Any
 import attrs
 
 from . import ast
+from .host import MAX_GAME_EVENTS
 
 #: A compiled effect: called with (game, player, card), it returns the generator that carries it out.
 Run = Callable[[Any, int, Any], Generator[Any, Any, None]]
@@ -146,19 +147,11 @@ def _choice(alternatives: tuple[ast.Sequence, ...], names: Names, reason: str) -
     return run_choice
 
 
-def _event_limit() -> int:
-    """The most events a game records (game/end.py), read when an effect is compiled: the game's modules are
-    all loaded by then, and the effects depend on none of them at import."""
-    from ..game.end import MAX_GAME_EVENTS
-
-    return MAX_GAME_EVENTS
-
-
 def _sequence(sequence: ast.Sequence, names: Names, reason: str) -> Run:
     steps = tuple(_statement(statement, names, reason) for statement in sequence.statements)
     if len(steps) == 1:
         return steps[0]
-    limit = _event_limit()
+    limit = MAX_GAME_EVENTS
 
     def run_all(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         free = game.jail_turns[p] < 0  # a trigger on going to jail, or on a jailed player's turn, runs in jail
@@ -265,7 +258,7 @@ def _plain_statement(statement: Any, names: Names, reason: str) -> Run:
 def _every_player(body: Run) -> Run:
     """`every player: S`: S for each player still in the game, in seat order from ``p``, each as `you` (a
     player bankrupt on the way is passed over; the game's end stops it)."""
-    limit = _event_limit()
+    limit = MAX_GAME_EVENTS
 
     def run_every(game: Any, p: int, card: Any) -> Generator[Any, Any, None]:
         n = game.players

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..effects.host import MAX_GAME_EVENTS
 from . import actions as act
 from . import apply as writes
 from . import building, money
@@ -14,7 +15,7 @@ from .apply import payment
 from .auction import shortage_auction, shortage_possible
 from .core import MAX_ACTIONS_PER_PHASE, MAX_REFUSALS, Core, Steps, ask_direct, refuse, set_owner, yes
 from .decisions import NOT_YOUR_TURN, RAISED, Decision, new_decision
-from .end import MAX_GAME_EVENTS, out_of_events
+from .end import out_of_events
 
 
 def between_turns(game: Core, p: int, action: Any, decision: Decision | None = None) -> Steps:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..effects.host import MAX_GAME_EVENTS
 from . import actions as act
 from . import apply as writes
 from .core import MAX_CHAINED_MOVES, Core, Steps, WorthNeeded, refuse
 from .decisions import Decision, check_answer
-from .end import MAX_GAME_EVENTS, out_of_events
+from .end import out_of_events
 from .events import CHOICE
 
 #: The events of the turn itself: the moves their triggers cause count from nothing (the others happen inside

@@ -210,6 +210,11 @@ class Core(Fields):
         raise NotImplementedError
 
 
+def compiled() -> bool:
+    """True when the engine's rules run compiled (the build of ``MONOPOLY_COMPILE=1 pip install .``)."""
+    return not __file__.endswith(".py")
+
+
 def ask_direct(game: Core, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any:
     """Ask ``decision`` of the agent's function ``ask`` (its answering method for the decision's kind, called
     with the game and ``args``) here, as play() would ask it, without yielding the decision to play() and

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..effects.host import MAX_GAME_EVENTS
 from .decisions import agent_name
 
 if TYPE_CHECKING:
@@ -45,13 +46,6 @@ class Result:
 #: stays within what a log holds (about 7 events a turn; game/log.py reads at most 100,000 lines), and a game
 #: whose players never go bankrupt ends, with the turn limit, instead of filling memory.
 TURN_CEILING = 10_000
-#: The most events a game records: a game that reaches them stops (``end: event_limit``, no winner), so that its
-#: record stays within what a log holds (game/log.py reads at most 100,000 lines; the rest is room for what one
-#: step of a turn records after the count is looked at) and its memory bounded, whatever its ruleset's effects
-#: and triggers make. The built-in bots' classic games record about 6 (greedy) to 8.3 (trader) events a turn:
-#: TURN_CEILING turns stay inside. The count is of the events this game object recorded (a resumed or copied
-#: game counts afresh).
-MAX_GAME_EVENTS = 90_000
 
 
 def turn_cap(max_turns: int | None) -> int:

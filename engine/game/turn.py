@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..effects.host import MAX_GAME_EVENTS
 from . import apply as writes
 from . import cards, movement
 from .acting import between_turns
@@ -19,7 +20,7 @@ from .apply import payment
 from .core import Core, Steps, set_owner
 from .decisions import agent_name
 from .dice import Dice
-from .end import MAX_GAME_EVENTS, check_end, out_of_events
+from .end import check_end, out_of_events
 from .events import BANK, LOG_VERSION, RULES_VERSION
 from .jail import free, jail_start, jailed
 from .landing import land, rent_owed

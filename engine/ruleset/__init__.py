@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from ..suggest import suggestion_budget
 from .compose import Builtin, RulesetNotFound, builtin_rulesets, compose, find_ruleset, is_builtin_name
 from .model import DEFAULTS, Card, Deck, Group, Rules, Ruleset, Space, Trigger, build_ruleset
-from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file, suggestion_budget
+from .problems import ERROR, MAX_PROBLEMS, NOTE, WARNING, Problem, RulesetError, cap_per_file
 from .semantics import check_composed
 
 PathOrName = str | os.PathLike[str]

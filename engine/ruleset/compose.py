@@ -30,8 +30,9 @@ from typing import Any
 
 import attrs
 
+from ..suggest import MAX_SUGGEST_LENGTH, closest
 from .load import MAX_BYTES, Document, Path, display_path, load_bytes, read_regular_file
-from .problems import MAX_SUGGEST_LENGTH, Problem, RulesetError, brief, closest
+from .problems import Problem, RulesetError, brief
 from .schema import check_document, suggest
 
 MAX_EXTENDS = 8

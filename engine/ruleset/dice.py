@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .problems import Problem, closest
+from ..suggest import closest
+from .problems import Problem
 
 if TYPE_CHECKING:
     from .compose import Composed

@@ -19,8 +19,9 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from ..suggest import closest
 from .load import Document
-from .problems import Problem, brief, closest, describe_type, more_problems
+from .problems import Problem, brief, describe_type, more_problems
 
 
 @functools.cache
@@ -40,7 +41,7 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 def suggest(word: str, choices: Any, *, quote: str = "'") -> str | None:
-    """``did you mean 'price'?`` for the closest choice (:func:`~monopoly.ruleset.problems.closest`), or None."""
+    """``did you mean 'price'?`` for the closest choice (:func:`~monopoly.suggest.closest`), or None."""
     match = closest(word, choices)
     return f"did you mean {quote}{match}{quote}?" if match is not None else None
 

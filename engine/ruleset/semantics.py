@@ -391,7 +391,7 @@ def _check_effects(composed: Composed, data: dict[str, Any], board: list[dict[st
 
 
 #: The events the triggers on one event may make each time it happens before the validator warns: a game records
-#: at most 90,000 (monopoly.game.end.MAX_GAME_EVENTS) and stops there.
+#: at most 90,000 (monopoly.effects.host.MAX_GAME_EVENTS) and stops there.
 MANY_TRIGGER_EVENTS = 1_000
 
 
@@ -401,7 +401,7 @@ def _check_trigger_volume(composed: Composed, data: dict[str, Any], effects: dic
     player, the most players the ruleset seats): a game of them soon records the most events a game does, and
     stops there with no winner. Valid, so a warning at the first of them."""
     from ..effects import ast
-    from ..game.end import MAX_GAME_EVENTS
+    from ..effects.host import MAX_GAME_EVENTS
 
     seats = data["players"]["max"]
 
