@@ -49,9 +49,8 @@ from .game import (
 )
 from .game.actions import Action
 from .game.actions import verify as verify_action
-from .game.core import compiled
+from .game.core import TURN_CEILING, compiled
 from .game.decisions import MAX_AGENT_NAME, safe_name
-from .game.end import TURN_CEILING
 from .game.events import RULES_VERSION
 from .game.log import EventLog, LogError, read_log
 from .game.log import check_references as check_log_references

@@ -41,8 +41,9 @@ from .agents.recorder import RecordingAgent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
 from .game.apply import payment
+from .game.core import TURN_CEILING
 from .game.decisions import agent_name, safe_name
-from .game.end import TURN_CEILING, Result
+from .game.end import Result
 from .game.game import Game, SetupError
 from .game.log import EventLog
 from .game.state import GameState, StateError
@@ -676,7 +677,7 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
     Game ``i`` uses seed ``seed + i``. ``jobs`` worker processes share the
     games in chunks (1 or None: play in this process); the outcome does not depend on
     it. ``max_turns`` caps every game (None: the engine's ceiling,
-    :data:`~monopoly.game.end.TURN_CEILING`, 10,000 turns). ``log_dir``: write the event log of each game to
+    :data:`~monopoly.game.core.TURN_CEILING`, 10,000 turns). ``log_dir``: write the event log of each game to
     ``<log_dir>/game-<seed>.jsonl``; a log that is already there is an
     :class:`~monopoly.files.OutputError` (before any game is played) unless
     ``replace_logs``, and a symbolic link there is refused whatever

@@ -315,7 +315,7 @@ def test_the_trade_spaces_hold_exactly_the_trades_the_rules_allow():
 
 
 def test_a_game_without_a_turn_cap_stops_at_the_ceiling_and_max_turns_is_checked() -> None:
-    from monopoly.game.end import TURN_CEILING
+    from monopoly.game.core import TURN_CEILING
 
     classic = monopoly.load_ruleset("classic")
     never = [lambda game, decision: False if decision.kind in ("buy", "answer_trade", "lift_mortgage") else None

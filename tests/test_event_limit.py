@@ -24,7 +24,7 @@ def _chatty_game(players: int = 4, seed: int = 1, **kwargs):
 def test_the_limit_leaves_room_in_a_log():
     assert monopoly.MAX_GAME_EVENTS == 90_000
     assert monopoly.MAX_GAME_EVENTS + 1 < MAX_LOG_LINES  # the game_end and what one step records after the count
-    assert end.TURN_CEILING * 8.3 < monopoly.MAX_GAME_EVENTS  # the built-in bots on classic: 6 to 8.3 events a turn
+    assert monopoly.TURN_CEILING * 8.3 < monopoly.MAX_GAME_EVENTS  # the bots on classic: 6 to 8.3 events a turn
 
 
 def test_a_chatty_ruleset_stops_at_the_limit_in_the_middle_of_an_effect():

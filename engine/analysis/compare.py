@@ -42,7 +42,8 @@ from typing import Any
 
 import attrs
 
-from ..game.end import TURN_CEILING, Result
+from ..game.core import TURN_CEILING
+from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import (
     DECIMALS,

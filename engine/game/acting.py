@@ -13,9 +13,10 @@ from . import apply as writes
 from . import building, money
 from .apply import payment
 from .auction import shortage_auction, shortage_possible
-from .core import MAX_ACTIONS_PER_PHASE, MAX_REFUSALS, Core, Steps, ask_direct, refuse, set_owner, yes
-from .decisions import NOT_YOUR_TURN, RAISED, Decision, new_decision
+from .core import MAX_ACTIONS_PER_PHASE, MAX_REFUSALS, Core, Steps, ask_direct, refuse, set_owner
+from .decisions import NOT_YOUR_TURN, yes
 from .end import out_of_events
+from .question import RAISED, Decision, new_decision
 
 
 def between_turns(game: Core, p: int, action: Any, decision: Decision | None = None) -> Steps:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Union, cast
 import attrs
 
 from .._mypyc import mypyc_attr
+from .core import safe_repr
 from .stock import on_board, stock_change
 
 if TYPE_CHECKING:
@@ -32,37 +33,6 @@ if TYPE_CHECKING:
 @mypyc_attr(native_class=False)
 class IllegalAction(ValueError):
     """An action the rules do not allow now; ``str()`` says why."""
-
-
-#: The longest text :func:`safe_repr` gives.
-REPR_LIMIT = 200
-
-
-def safe_repr(value: Any, limit: int = REPR_LIMIT) -> str:
-    """``repr(value)`` for a message about an agent's answer: never raises, printable, at most ``limit`` long.
-
-    An answer may be anything: an int too long to print, an object whose
-    ``__repr__`` raises or returns control characters.
-
-    >>> safe_repr("3")
-    "'3'"
-    >>> safe_repr(10**5000)
-    'an int of about 5001 digits'
-    >>> len(safe_repr(list(range(1000))))
-    200
-    """
-    if type(value) is int and value.bit_length() > 64:
-        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = str.__str__(repr(value))  # a plain str, whatever __repr__ returned
-    except Exception:  # a hostile or broken __repr__ (or an int too long inside a container)
-        try:
-            text = "<a " + str.__str__(type(value).__name__) + " that cannot be shown>"
-        except Exception:
-            text = "<an answer that cannot be shown>"
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else "?" for c in text)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @mypyc_attr(native_class=False)  # made by agents, with anything in its fields: checked by verify

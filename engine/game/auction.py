@@ -15,9 +15,10 @@ from . import actions as act
 from . import apply as writes
 from . import cards
 from .apply import payment
-from .core import Core, Steps, ask_direct, refuse
-from .decisions import RAISED, Decision, check_answer, new_decision
+from .core import Core, Steps, ask_direct, refuse, safe_repr
+from .decisions import check_answer
 from .events import BANK
+from .question import RAISED, Decision, new_decision
 
 #: Rounds of asking after which an auction stops (every round raises the bid, so this is a guard).
 MAX_ROUNDS = 10_000
@@ -47,7 +48,7 @@ def run_auction(game: Core, bidders: list[int], item: tuple[str, Any],
                 # was a mistake, told to the agent.
                 reason = check_answer(game, decision, bid)
                 if reason is not None:
-                    refuse(game, seat, f"bid {act.safe_repr(bid)}", f"{reason}; you are out of the auction")
+                    refuse(game, seat, f"bid {safe_repr(bid)}", f"{reason}; you are out of the auction")
                 active.remove(seat)
                 continue
             high, leader = bid, seat

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..effects.host import MAX_GAME_EVENTS
-from . import actions as act
 from . import apply as writes
-from .core import MAX_CHAINED_MOVES, Core, Steps, WorthNeeded, refuse
-from .decisions import Decision, check_answer
+from .core import MAX_CHAINED_MOVES, Core, Steps, WorthNeeded, refuse, safe_repr
+from .decisions import check_answer
 from .end import out_of_events
 from .events import CHOICE
+from .question import Decision
 
 #: The events of the turn itself: the moves their triggers cause count from nothing (the others happen inside
 #: a move, whose count goes on).
@@ -104,7 +104,7 @@ def choose(game: Core, p: int, options: tuple[str, ...], costs: tuple[Any, ...] 
         game._option_landings = ()
     reason = check_answer(game, decision, choice)
     if reason is not None:
-        refuse(game, p, f"choice {act.safe_repr(choice)}", f"{reason}; taken as 0")
+        refuse(game, p, f"choice {safe_repr(choice)}", f"{reason}; taken as 0")
         choice = 0
     writes.note(game, (CHOICE, p, options, choice))
     return choice

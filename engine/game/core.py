@@ -33,12 +33,10 @@ from typing import Any
 
 from .._mypyc import mypyc_attr
 from ..ruleset.model import Ruleset
-from . import actions as act
 from . import apply as writes
-from .decisions import RAISED, Decision, check_answer
-from .end import TURN_CEILING, turn_cap
 from .events import BANK, POT, REFUSED
 from .fields import Fields
+from .question import RAISED, Decision
 from .tables import Tables, tables_for
 
 Event = dict[str, Any]
@@ -55,12 +53,46 @@ MAX_REFUSALS = 8
 #: No seat's cash, nor the pot, gets anywhere near this in a game.
 MAX_CASH = 10**12
 
-#: What a yes-or-no answer that is not a bool counts as, by question (always no: the answer that risks nothing).
-_TAKEN_AS_NO = {
-    "buy": "taken as False: not bought",
-    "answer_trade": "taken as False: the trade is declined",
-    "lift_mortgage": "taken as False: the mortgage stays and its interest is due now",
-}
+#: The most turns a game plays, whatever the caller says (``max_turns`` None: this is the cap). A game's record
+#: stays within what a log holds (about 7 events a turn; game/log.py reads at most 100,000 lines), and a game
+#: whose players never go bankrupt ends, with the turn limit, instead of filling memory.
+TURN_CEILING = 10_000
+
+
+def turn_cap(max_turns: int | None) -> int:
+    """The turn a game with this ``max_turns`` stops at (None: :data:`TURN_CEILING`)."""
+    return TURN_CEILING if max_turns is None else max_turns
+
+
+#: The longest text :func:`safe_repr` gives.
+REPR_LIMIT = 200
+
+
+def safe_repr(value: Any, limit: int = REPR_LIMIT) -> str:
+    """``repr(value)`` for a message about an agent's answer: never raises, printable, at most ``limit`` long.
+
+    An answer may be anything: an int too long to print, an object whose
+    ``__repr__`` raises or returns control characters.
+
+    >>> safe_repr("3")
+    "'3'"
+    >>> safe_repr(10**5000)
+    'an int of about 5001 digits'
+    >>> len(safe_repr(list(range(1000))))
+    200
+    """
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = str.__str__(repr(value))  # a plain str, whatever __repr__ returned
+    except Exception:  # a hostile or broken __repr__ (or an int too long inside a container)
+        try:
+            text = "<a " + str.__str__(type(value).__name__) + " that cannot be shown>"
+        except Exception:
+            text = "<an answer that cannot be shown>"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @mypyc_attr(native_class=False)
@@ -186,7 +218,7 @@ class Core(Fields):
     @property
     def max_turns(self) -> int | None:
         """The turn the caller caps the game at (None: no cap of the caller's; the game still stops at
-        :data:`~monopoly.game.end.TURN_CEILING`, 10,000 turns, with the turn limit)."""
+        :data:`~monopoly.game.core.TURN_CEILING`, 10,000 turns, with the turn limit)."""
         return self._max_turns
 
     @max_turns.setter
@@ -238,24 +270,10 @@ def refuse(game: Core, seat: Any, action: Any, reason: str) -> None:
     """Refuse ``seat``'s answer or action with the reason: a ``refused`` event, and its agent told."""
     if type(seat) is not int or not 0 <= seat < game.players:
         return  # `apply` called for no seat of this game: nobody to tell
-    writes.note(game, (REFUSED, seat, act.safe_repr(action), reason))
+    writes.note(game, (REFUSED, seat, safe_repr(action), reason))
     notify = getattr(game.agents[seat], "refused", None)
     if notify is not None:
         notify(game, seat, action, reason)
-
-
-def yes(game: Core, seat: int, question: str, answer: Any) -> bool:
-    """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
-
-    Anything but a bool (1, "yes", None, an object whose ``__bool__`` raises...) is refused,
-    told to the agent, and counts as False.
-    """
-    if answer is True:
-        return True
-    if answer is not False:
-        reason = check_answer(game, Decision(seat, question), answer)
-        refuse(game, seat, f"{question} answer {act.safe_repr(answer)}", f"{reason}; {_TAKEN_AS_NO[question]}")
-    return False
 
 
 def fees_to(game: Core) -> int:

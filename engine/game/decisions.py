@@ -58,25 +58,23 @@ Decision(seat=0, kind='act', args=())
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._mypyc import mypyc_attr
 from . import actions as act
-from .actions import Build, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard, safe_repr
+from .actions import Build, Mortgage, SellBuilding, SellLot, Trade, Unmortgage, UseCard
+from .core import refuse, safe_repr
+from .question import ACTING as ACTING
+from .question import KINDS as KINDS
+from .question import RAISED as RAISED
+from .question import Decision as Decision
+from .question import new_decision as new_decision
 
 if TYPE_CHECKING:
     import random
 
     from .core import Core
-
-#: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
-KINDS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
-
-#: The decisions whose answer is an action between turns (``None`` when done): ``act``, the player whose turn
-#: just ended; ``between``, every other player still in the game, before the next turn.
-ACTING = ("act", "between")
 
 #: The ``between`` methods that answer None without looking at the game (the :class:`~monopoly.Agent` base's,
 #: put here by it): while :func:`~monopoly.play` drives, a seat whose agent has one is answered None without a
@@ -112,19 +110,6 @@ def quiet_between(agent: Any) -> bool:
             return False
         agent = inner
     return False
-
-
-class Decision(NamedTuple):
-    """What the game asks ``seat``: ``kind`` (one of :data:`KINDS`) and its ``args`` (see the module table)."""
-
-    seat: int
-    kind: str
-    args: tuple[Any, ...] = ()
-
-
-#: ``new_decision((seat, kind, args))`` is ``Decision(seat, kind, args)``, made without the named tuple's own
-#: ``__new__`` (a Python function, three times the cost): what the rules ask at every bid, offer and debt.
-new_decision = cast("Callable[[tuple[int, str, tuple[Any, ...]]], Decision]", partial(tuple.__new__, Decision))
 
 
 @mypyc_attr(native_class=False)
@@ -350,17 +335,6 @@ for _kind in KINDS:
     setattr(FunctionAgent, _kind, _method(_kind))
 
 
-class _Raised:
-    """What ``Game._ask_direct`` answers when the agent it asked raised (see there)."""
-
-    def __repr__(self) -> str:
-        return "RAISED"
-
-
-#: No answer: the agent asked directly raised, and the decision is yielded to play(), which raises it.
-RAISED: Any = _Raised()  # Any: it stands where any answer may
-
-
 # ---------------------------------------------------------------------- answers as JSON (logs and saves)
 
 
@@ -487,3 +461,25 @@ def agent_name(agent: Any) -> str:
             break
         named = inner
     return safe_name(getattr(agent, "name", None), type(named).__name__)
+
+
+#: What a yes-or-no answer that is not a bool counts as, by question (always no: the answer that risks nothing).
+_TAKEN_AS_NO = {
+    "buy": "taken as False: not bought",
+    "answer_trade": "taken as False: the trade is declined",
+    "lift_mortgage": "taken as False: the mortgage stays and its interest is due now",
+}
+
+
+def yes(game: Core, seat: int, question: str, answer: Any) -> bool:
+    """An agent's answer to the yes-or-no ``question`` (an Agent method name): True only for True.
+
+    Anything but a bool (1, "yes", None, an object whose ``__bool__`` raises...) is refused,
+    told to the agent, and counts as False.
+    """
+    if answer is True:
+        return True
+    if answer is not False:
+        reason = check_answer(game, Decision(seat, question), answer)
+        refuse(game, seat, f"{question} answer {safe_repr(answer)}", f"{reason}; {_TAKEN_AS_NO[question]}")
+    return False

@@ -42,17 +42,6 @@ class Result:
                 "end": self.end, "standings": [s.to_json() for s in self.standings]}
 
 
-#: The most turns a game plays, whatever the caller says (``max_turns`` None: this is the cap). A game's record
-#: stays within what a log holds (about 7 events a turn; game/log.py reads at most 100,000 lines), and a game
-#: whose players never go bankrupt ends, with the turn limit, instead of filling memory.
-TURN_CEILING = 10_000
-
-
-def turn_cap(max_turns: int | None) -> int:
-    """The turn a game with this ``max_turns`` stops at (None: :data:`TURN_CEILING`)."""
-    return TURN_CEILING if max_turns is None else max_turns
-
-
 def check_end(game: Core, *, time_up: bool = False) -> None:
     """Finish the game if the rules (or the turn cap) say it is over; ``time_up``: the driver's clock ran out
     (the time-limit rules' minutes: the engine keeps no clock of its own)."""

@@ -9,8 +9,9 @@ from typing import Any
 from . import actions as act
 from . import apply as writes
 from . import cards, landing, money, movement
-from .core import Core, Steps, ask_direct, fees_to, refuse
-from .decisions import RAISED, check_answer, new_decision
+from .core import Core, Steps, ask_direct, fees_to, refuse, safe_repr
+from .decisions import check_answer
+from .question import RAISED, new_decision
 
 
 def jail_start(game: Core, p: int) -> Steps:
@@ -35,7 +36,7 @@ def jail_start(game: Core, p: int) -> Steps:
             choice = yield decision
         reason = check_answer(game, decision, choice)
         if reason is not None:
-            refuse(game, p, f"jail choice {act.safe_repr(choice)}", f"{reason}; taken as roll")
+            refuse(game, p, f"jail choice {safe_repr(choice)}", f"{reason}; taken as roll")
             choice = "roll"
     leaving, fees = game.tables.on_leave_jail, game.tables.fee_triggers
     if choice == "pay":

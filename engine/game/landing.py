@@ -8,10 +8,11 @@ from __future__ import annotations
 from . import apply as writes
 from . import auction, cards, money, movement
 from .apply import payment
-from .core import MAX_CHAINED_MOVES, Core, Steps, ask_direct, yes
-from .decisions import RAISED, new_decision
+from .core import MAX_CHAINED_MOVES, Core, Steps, ask_direct
+from .decisions import yes
 from .events import BANK
 from .movement import steps_ahead_to, steps_back_to
+from .question import RAISED, new_decision
 from .rent import live_rent
 from .tables import DRAW, NOTHING
 

@@ -15,10 +15,11 @@ from . import actions as act
 from . import apply as writes
 from . import auction, building, cards
 from .apply import payment
-from .core import MAX_CASH, MAX_REFUSALS, Core, Steps, WorthNeeded, ask_direct, fees_to, refuse, set_owner, yes
-from .decisions import RAISED, check_answer, new_decision
+from .core import MAX_CASH, MAX_REFUSALS, Core, Steps, WorthNeeded, ask_direct, fees_to, refuse, set_owner
+from .decisions import check_answer, yes
 from .end import check_end
 from .events import BANK, POT
+from .question import RAISED, new_decision
 
 
 def charge(game: Core, p: int, creditor: int, amount: int, reason: str) -> Steps:

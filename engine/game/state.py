@@ -688,7 +688,7 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
     """The whole state against the rules: what no game reaches between turns. Checks that need a field
     already found wrong are left out. A state taken mid-turn is checked through its turn's start (above):
     the rest follows from the rules, and putting it in a game checks that it does."""
-    from .end import turn_cap  # (the end imports the writers, which import this module)
+    from .core import turn_cap
 
     if "pending" in state:
         return
@@ -781,7 +781,7 @@ def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> Non
 
 
 def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: Any) -> None:
-    from .end import turn_cap
+    from .core import turn_cap
 
     finished, reason, winner, bankrupt = state["finished"], state["end_reason"], state["winner"], state["bankrupt"]
     alive = [s for s in range(n) if not bankrupt[s]]
