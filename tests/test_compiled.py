@@ -113,7 +113,6 @@ def test_the_whole_suite_passes_on_the_compiled_build(compiled_build: Path) -> N
     assert done.returncode == 0, done.stdout[-6000:]
 
 
-
 def test_the_tree_holds_every_module_to_compile_and_no_compiled_one() -> None:
     from monopoly._mypyc import COMPILED
 
@@ -129,3 +128,50 @@ def test_a_compiled_editable_install_is_refused_before_anything_is_built(tmp_pat
     assert done.returncode != 0
     assert "not an editable one" in done.stderr and "Traceback" not in done.stderr
     assert not list((ROOT / "engine").rglob("*.so"))
+
+
+#: The refusal's last line: what a user without a compiler does instead.
+PURE_INSTEAD = "Without MONOPOLY_COMPILE the pure-Python package installs"
+
+
+def _refused(done: subprocess.CompletedProcess[str]) -> str:
+    """The refusal's text, checked to be one short message, not a traceback."""
+    assert done.returncode != 0
+    assert "Traceback" not in done.stdout + done.stderr
+    assert PURE_INSTEAD in done.stderr and len(done.stderr.splitlines()) <= 8, done.stderr
+    return done.stderr
+
+
+def test_a_compiled_build_without_a_c_compiler_stops_at_once_with_one_message() -> None:
+    # what pip runs first (setup.py egg_info, to ask what the build needs): no mypy fetched, nothing built
+    done = subprocess.run([sys.executable, str(ROOT / "setup.py"), "egg_info"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120,
+                          env={**_env(None), "MONOPOLY_COMPILE": "1", "CC": "/nonexistent/cc"})
+    message = _refused(done)
+    assert "a C compiler: '/nonexistent/cc', named by the CC variable, is not found" in message
+
+
+def test_a_compiled_build_without_mypy_stops_with_one_message() -> None:
+    # the build itself (pip's build_wheel), where mypy should be: here it cannot be imported
+    setup = f"import runpy, sys; sys.modules['mypyc'] = None; sys.argv = ['setup.py', 'build_ext']; " \
+            f"runpy.run_path({str(ROOT / 'setup.py')!r}, run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", setup], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**_env(None), "MONOPOLY_COMPILE": "1"})
+    message = _refused(done)
+    assert "mypy, which brings mypyc: it cannot be imported" in message
+    assert not list((ROOT / "engine").rglob("*.so"))
+
+
+@pytest.mark.compiled
+def test_pip_without_a_c_compiler_refuses_the_compiled_build_in_a_few_lines(tmp_path: Path) -> None:
+    # through pip, as a user installs: its report of the failed step holds the message, and nothing else of ours
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(tmp_path / "t"),
+                           str(ROOT)], env={**_env(None), "MONOPOLY_COMPILE": "1", "CC": "/nonexistent/cc"},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output
+    assert "a C compiler: '/nonexistent/cc', named by the CC variable, is not found" in output
+    assert PURE_INSTEAD in output
+    assert "Getting requirements to build wheel did not run successfully" in output  # before mypy is fetched
+    assert not (tmp_path / "t").exists() or not list((tmp_path / "t").rglob("*.so"))
