@@ -25,8 +25,13 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 EXIT_INTERNAL = 70
 
 
+#: Which build runs, after the version: the compiled one is installed with MONOPOLY_COMPILE=1 (README).
+BUILD = "compiled build (mypyc)" if monopoly.compiled() else "pure Python"
+
+
 @click.group(context_settings=CONTEXT)
-@click.version_option(package_name="monopoly-engine", prog_name="monopoly")
+@click.version_option(package_name="monopoly-engine", prog_name="monopoly",
+                      message=f"%(prog)s, version %(version)s, {BUILD}")
 def cli() -> None:
     """Monopoly as data: play, simulate, analyze and check editions and house rules.
 

@@ -90,6 +90,15 @@ def test_a_build_of_the_tree_compiles_and_plays_the_same_games_as_the_pure_packa
     assert compiled[1:] == pure[1:]
 
 
+def test_the_version_names_the_build_in_use(compiled_in_place: Path) -> None:
+    # a user who installed with MONOPOLY_COMPILE=1 sees whether the compiled build is the one that runs
+    for target, build in ((compiled_in_place, "compiled build"), (None, "pure Python")):
+        done = subprocess.run([sys.executable, "-m", "monopoly.cli.main", "--version"], env=_env(target),
+                              cwd=ROOT / "tests", capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.startswith("monopoly, version ") and build in done.stdout, done.stdout
+
+
 def _games(target: Path | None, games: int) -> list[str]:
     done = subprocess.run([sys.executable, "-c", GAMES, str(games)], env=_env(target), cwd=ROOT / "tests",
                           capture_output=True, text=True, timeout=600)
