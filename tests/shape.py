@@ -42,14 +42,17 @@ methods are that class's). A module's lines are its physical lines (``wc -l``).
 
 The layers
 ----------
-Bottom to top; a module may import from its own layer and the layers below. The issue fixes the middle of the
-order (#31: ruleset -> effects -> game -> agents -> analysis -> cli); the rest is placed by what it is:
+Bottom to top; a module may import from its own layer and the layers below. Issue #31 names the order
+"ruleset -> effects -> game -> agents -> analysis -> cli": the order in which a file becomes a game. The imports
+run that way from the game up; below it they run the other way round, and the layers say so: the effect language
+knows nothing of rulesets (it is given the names it may use), while the ruleset's loader checks every effect text
+with it (``ruleset.semantics``) and the model keeps its parsed effects. So:
 
-1. ``base``: ``monopoly._mypyc`` (the compiled build's class marks) and ``monopoly.files`` (the one writer of
-   files). Both are leaves that every layer may use: the ruleset reader opens files through ``files``, and the
-   game's classes carry ``mypyc_attr``. Neither knows of rulesets or games.
-2. ``ruleset``: files -> the frozen ``Ruleset``.
-3. ``effects``: the effect language over a ruleset's names.
+1. ``base``: ``monopoly._mypyc`` (the compiled build's class marks), ``monopoly.files`` (the one writer of
+   files) and ``monopoly.suggest`` (the "did you mean" of every checker). Leaves that every layer may use.
+2. ``effects``: the effect language (grammar, parser, checker, compiler) and what it needs of a game in play
+   (``effects.host``, an interface the game implements).
+3. ``ruleset``: files -> the frozen ``Ruleset``, its effect texts checked with the language.
 4. ``game``: the state, the rules and the turn loop.
 5. ``agents``: the bots and the agents' protocol, which play games.
 6. ``sim``: ``monopoly.sim``, batches of games of agents. Above agents (it makes them by name) and below
@@ -90,14 +93,14 @@ PACKAGES: dict[str, Path] = {"monopoly": ROOT / "engine", "monopoly.cli": ROOT /
 
 #: The layers by rank, bottom first; two layers of one rank must not import each other (see the docstring).
 RANKS: tuple[tuple[str, ...], ...] = (
-    ("base",), ("ruleset",), ("effects",), ("game",), ("agents",), ("sim",), ("analysis",), ("env", "web"),
+    ("base",), ("effects",), ("ruleset",), ("game",), ("agents",), ("sim",), ("analysis",), ("env", "web"),
     ("api",), ("cli",),
 )
 #: The modules of each layer, as patterns (``fnmatch``: ``*`` matches dots too): a package's name holds its
 #: ``__init__``, ``name.*`` everything under it. The most specific (longest) matching pattern decides; a module
 #: no pattern matches is reported, so a new subpackage must be placed before the check passes.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "base": ("monopoly._mypyc", "monopoly.files"),
+    "base": ("monopoly._mypyc", "monopoly.files", "monopoly.suggest"),
     "ruleset": ("monopoly.ruleset", "monopoly.ruleset.*"),
     "effects": ("monopoly.effects", "monopoly.effects.*"),
     "game": ("monopoly.game", "monopoly.game.*"),

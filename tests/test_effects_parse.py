@@ -494,7 +494,7 @@ def test_grammar_builds_in_strict_mode() -> None:
 
 def test_shipped_parser_tables_are_current() -> None:
     # The tables beside the grammar must be rebuilt when the grammar changes:
-    # python -m monopoly.effects.tables
+    # python -m monopoly.effects.write_tables
     import json
     from importlib import resources
 
@@ -503,7 +503,7 @@ def test_shipped_parser_tables_are_current() -> None:
 
     shipped = json.loads(resources.files("monopoly.grammar").joinpath(tables.TABLES_FILE).read_text("utf-8"))
     current = tables.grammar_key(parse_module.grammar_text(), parse_module.parser_options())
-    assert shipped["grammar_sha256"] == current, "stale tables: run python -m monopoly.effects.tables"
+    assert shipped["grammar_sha256"] == current, "stale tables: run python -m monopoly.effects.write_tables"
 
 
 def test_parser_from_tables_parses_like_the_grammar() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from itertools import compress, repeat
 from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any
@@ -871,3 +872,13 @@ BOTS: dict[str, type[Agent]] = {
     "cautious": CautiousAgent,
     "trader": TraderAgent,
 }
+
+
+def make_agent(name: str) -> Agent:
+    """A new bot by name (``random``, ``greedy``, ``cautious``, ``trader``)."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        close = difflib.get_close_matches(name, list(BOTS), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise ValueError(f"no agent named '{name}'{hint}; built-in agents: {', '.join(BOTS)}") from None

@@ -84,8 +84,6 @@ def _money(currency: str) -> Any:
 
 
 def _decision_lines(game: Game, decision: Decision, money: Any) -> list[str]:
-    from .protocol import options
-
     t = game.tables
     kind, args = decision.kind, decision.args
     lines: list[str]
@@ -179,3 +177,23 @@ def _answer_words(game: Game, decision: Decision, answer: Any, money: Any) -> st
     if kind_of is act.SellLot:
         return f"sell {t.names[s]} to the bank (+{money(game.lot_sale_value(s))})"
     return f"lift the mortgage on {t.names[s]} ({money(game.unmortgage_cost(s))})"
+
+
+def options(game: Game, decision: Decision) -> list[Any]:
+    """The answers the text view numbers (its ``choice``): every legal answer of a finite kind; for a bid, the
+    pass and a few bids (the least, +10, +50, and 25/50/100% of the printed price, within the cash); for the
+    actions, done first then each action (trades are answered with ``answer``)."""
+    answers = legal_answers(game, decision)
+    if isinstance(answers, Bids):
+        found = [0]
+        low, high = answers.low, answers.high
+        if low <= high:
+            price = 0
+            item = decision.args[0]
+            if item[0] == "space":
+                price = game.tables.price[item[1]]
+            for bid in (low, low + 9, low + 49, price // 4, price // 2, price):
+                if low <= bid <= high and bid not in found:
+                    found.append(bid)
+        return found
+    return [answer for answer in answers if not isinstance(answer, Trades)]

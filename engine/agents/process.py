@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.decisions import Decision, check_answer, safe_name
 from ..ruleset.problems import escape
 from .base import Agent
+from .describe import options
 from .protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
@@ -35,7 +36,6 @@ from .protocol import (
     answer_of,
     decision_message,
     hello,
-    options,
     public_event,
     read_message,
 )

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..game import actions as act
 from ..game.decisions import ACTION_NAMES, Bids, Decision, Trades, decode_answer, encode_answer, legal_answers
 from ..game.events import to_dict
+from .describe import describe
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -159,8 +160,6 @@ def decision_message(game: Game, decision: Decision, number: int, events: list[d
         message["state"] = public_state(game)
         message["events"] = events
     if view in ("text", "both"):
-        from .describe import describe
-
         message["text"] = describe(game, decision.seat, decision)
     return message
 
@@ -236,26 +235,6 @@ def answer_of(message: Mapping[str, Any], decision: Decision, number: int, optio
 
 def safe_id(value: Any) -> str:
     return str(value)[:20] if type(value) in (int, str) else type(value).__name__
-
-
-def options(game: Game, decision: Decision) -> list[Any]:
-    """The answers the text view numbers (its ``choice``): every legal answer of a finite kind; for a bid, the
-    pass and a few bids (the least, +10, +50, and 25/50/100% of the printed price, within the cash); for the
-    actions, done first then each action (trades are answered with ``answer``)."""
-    answers = legal_answers(game, decision)
-    if isinstance(answers, Bids):
-        found = [0]
-        low, high = answers.low, answers.high
-        if low <= high:
-            price = 0
-            item = decision.args[0]
-            if item[0] == "space":
-                price = game.tables.price[item[1]]
-            for bid in (low, low + 9, low + 49, price // 4, price // 2, price):
-                if low <= bid <= high and bid not in found:
-                    found.append(bid)
-        return found
-    return [answer for answer in answers if not isinstance(answer, Trades)]
 
 
 def is_action(value: Any) -> bool:

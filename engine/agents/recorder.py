@@ -38,6 +38,7 @@ from ..game.decisions import FORWARDING, decode_answer, encode_answer
 from ..game.decisions import KINDS as DECISION_KINDS
 from ..game.events import LOG_V2_ONLY, LOG_VERSION, RULES_VERSION
 from .base import Agent, AuctionItem, Wrapper
+from .bots import BOTS, make_agent
 
 if TYPE_CHECKING:
     import random
@@ -232,8 +233,6 @@ class _Stop(Exception):
 def replay_agents(events: Sequence[Mapping[str, Any]]) -> list[Agent]:
     """The agents of a logged game: seats with recorded decisions answer from them (and record them
     again); the others are built-in bots, found by name."""
-    from . import BOTS, make_agent
-
     players = list(events[0]["players"])
     recorded = decisions_by_seat(events)
     agents: list[Agent] = []

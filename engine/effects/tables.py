@@ -13,7 +13,7 @@ lark version that built it; when either differs from what is installed, the
 parser is built from the grammar instead (slower, same result). A test fails
 when the shipped tables are stale. Regenerate them with::
 
-    python -m monopoly.effects.tables
+    python -m monopoly.effects.write_tables
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import lark
@@ -86,17 +84,3 @@ def _decode(value: Any) -> Any:
     if isinstance(value, list):
         return [_decode(item) for item in value]
     return value
-
-
-def main() -> None:  # pragma: no cover - a developer's tool, exercised by hand
-    from .parse import build_parser, grammar_text, parser_options
-
-    grammar = grammar_text()
-    folder = Path(str(importlib.resources.files("monopoly.grammar")))
-    target = folder / TABLES_FILE
-    target.write_text(tables_json(build_parser(), grammar, parser_options()), encoding="utf-8")
-    print(f"wrote {target}", file=sys.stderr)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -15,12 +15,12 @@ from typing import Any
 import attrs
 
 from ..agents import Agent, make_agent
+from ..agents.describe import options
 from ..agents.protocol import (
     BadLine,
     answer_of,
     decision_message,
     hello,
-    options,
     public_event,
     public_state,
     read_message,
