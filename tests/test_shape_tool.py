@@ -1,5 +1,5 @@
 """The shape tool (tests/shape.py) on small packages written for each test: it finds what it should and nothing
-more. Whether the project itself has no cycles is not tested here (it has some until issue #31's refactor)."""
+more. The project itself is checked in tests/test_shape.py."""
 
 from __future__ import annotations
 
