@@ -111,13 +111,18 @@ class Game(Host):
         return GameState.of(self)
 
     @classmethod
-    def from_state(cls, ruleset: Ruleset, agents: Sequence[Any], state: GameState, *, seed: int = 0,
+    def from_state(cls, ruleset: Ruleset, agents: Sequence[Any] | GameState | None = None,
+                   state: GameState | None = None, *, players: int | None = None, seed: int = 0,
                    max_turns: int | None = None, observers: Sequence[Observer] = (),
                    keep_dice: bool = True) -> Game:
         """A game going on from ``state`` (checked first: :class:`~monopoly.game.state.StateError` lists every
-        rule it breaks). ``keep_dice``: the dice and shuffles go on as the state's random generator would;
-        without it they come from ``seed`` (a new future from the same position, as ``simulate --from`` plays).
-        Agents start fresh, seeded from ``seed``.
+        rule it breaks), its seats taken by ``agents`` (one a seat of the position), or, given no agents
+        (``Game.from_state(ruleset, state)``; ``players=N``, if given, must be the position's seats), by the
+        caller, who drives the game as one made with ``Game(ruleset, players=N)``. ``keep_dice``: the dice and
+        shuffles go on as the state's random generator would; without it they come from ``seed`` (a new future
+        from the same position, as ``simulate --from`` plays). Agents start fresh, seeded from ``seed``. The
+        position is played on as it is: a started one (as every set-up is) is never started again, nor dealt on
+        top.
 
         >>> import monopoly
         >>> from monopoly.game.state import Setup
@@ -130,11 +135,32 @@ class Game(Host):
         >>> game = Game.from_state(classic, [monopoly.make_agent("greedy") for _ in "ab"], position.state, seed=1)
         >>> game.owner[39], game.buildings[39], game.hotels_left
         (1, 5, 11)
+        >>> Game.from_state(classic, position.state, players=2).pending is None   # the caller drives both seats
+        True
+        >>> Game.from_state(classic, position.state, players=3)
+        Traceback (most recent call last):
+          ...
+        monopoly.game.game.SetupError: players=3, but the position has 2 seats
         """
+        if state is None and not isinstance(agents, Sequence):  # from_state(ruleset, state): the caller drives
+            agents, state = None, agents
+        elif isinstance(agents, GameState):
+            raise SetupError("give the position once: Game.from_state(ruleset, state, players=N) for a game you "
+                             "drive, or Game.from_state(ruleset, agents, state)")
+        if not isinstance(state, GameState):
+            raise SetupError(f"the position is {type(state).__name__}, not a GameState (Setup(...).state, "
+                             "game.state() or GameState.from_json give one)" if state is not None else
+                             "no position given: Game.from_state(ruleset, state, players=N) for a game you drive, "
+                             "or Game.from_state(ruleset, agents, state)")
+        seats = len(state.cash)
+        if players is not None and players != seats:
+            raise SetupError(f"players={players}, but the position has {seats} seats")
+        if agents is not None and len(agents) != seats:
+            raise SetupError(f"{len(agents)} agents for a position of {seats} seats")
         problems = state.problems(ruleset, max_turns=max_turns)
         if problems:
             raise StateError(problems)
-        game = cls(ruleset, agents, seed, max_turns=max_turns, observers=observers)
+        game = cls(ruleset, agents, seed, max_turns=max_turns, observers=observers, players=seats)
         state.put(game)
         if not keep_dice:
             game.rng.seed(seed)
