@@ -21,6 +21,7 @@ from typing import Any
 import monopoly
 from monopoly.agents import Agent
 from monopoly.game import Game
+from monopoly.game.stock import stock_change
 
 #: What a scripted agent answers when its script for a question is empty.
 DEFAULTS = {
@@ -221,15 +222,11 @@ def own(game: Game, seat: int, *names: str) -> list[int]:
 
 def build(game: Game, levels: dict[str, int]) -> None:
     """Place buildings by hand (level hph+1 is a hotel), keeping the bank's stock consistent."""
-    hotel = game.tables.hotel_level
     for name, level in levels.items():
         s = sp(game, name)
-        old = game.buildings[s]
-        for value, sign in ((old, 1), (level, -1)):
-            if value == hotel:
-                game.hotels_left += sign
-            else:
-                game.houses_left += sign * value
+        houses, hotels = stock_change(game.buildings[s], level, hotel_level=game.tables.hotel_level)
+        game.houses_left += houses
+        game.hotels_left += hotels
         game.buildings[s] = level
 
 

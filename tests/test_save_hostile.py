@@ -286,9 +286,10 @@ def test_a_card_held_and_in_its_deck_is_refused(save):
     refused(save, "the cards of deck chance are not all in it or held once")
 
 
-def test_a_bank_stock_that_does_not_add_up_is_refused(save):
+def test_a_bank_stock_beyond_the_box_is_refused(save):
     save["state"]["houses_left"] = 32
-    refused(save, "the houses and hotels in the bank and on the board do not add up to the box")
+    refused(save, "the houses and hotels in the bank and on the board come to more than the box holds: 3 houses "
+                  "and 0 hotels built, 32 and 12 in the bank")
 
 
 @pytest.mark.parametrize(("change", "words"), [

@@ -1,6 +1,6 @@
 """The positions an outside examiner could not set up (issue 31, item 4), each set up exactly with ``Setup`` and
-played on with ``Game.from_state``: a game the caller drives from a position. Every bad set-up is a clear error
-saying what is wrong."""
+played on with ``Game.from_state``: a game the caller drives from a position, the bank's stock and the pot, a
+hotel by name whatever level the ruleset gives it. Every bad set-up is a clear error saying what is wrong."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import monopoly
-from monopoly import Game, Setup
+from monopoly import Build, Game, Setup, StateError
 from monopoly.game.game import SetupError
-from tests.scenario import ScriptedAgent, payments, ruleset
+from tests.scenario import ScriptedAgent, of_type, payments, ruleset
 
 CLASSIC = ruleset()
 
@@ -74,3 +74,115 @@ def test_a_three_seat_position_played_by_three_agents_not_two():
     with pytest.raises(SetupError, match="2 agents for a position of 3 seats"):
         Game.from_state(CLASSIC, [ScriptedAgent(), ScriptedAgent()], state)
     assert Game.from_state(CLASSIC, state, players=3).players == 3
+
+
+# ---------------------------------------------------------------- the bank's stock, hotels by name, the pot
+
+
+def shortage() -> Setup:
+    """Seat 2 has hotels on the dark blues (set up by name); seat 0 has the browns and seat 1 the light blues,
+    neither built on; the bank has 2 houses left (the rest out of the game) and 10 hotels."""
+    setup = Setup(CLASSIC, players=3)
+    for seat, names in ((0, ("Mediterranean Avenue", "Baltic Avenue")),
+                        (1, ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")),
+                        (2, ("Park Place", "Boardwalk"))):
+        for name in names:
+            setup.give(name, seat)
+    setup.build("Park Place", "hotel").build("Boardwalk", "hotel")
+    return setup.set_stock(houses=2)
+
+
+def test_a_hotel_by_name_is_the_rulesets_hotel_level():
+    setup = shortage()
+    assert setup.state.buildings[37] == setup.state.buildings[39] == 5  # classic: 4 houses a hotel
+    assert (setup.state.houses_left, setup.state.hotels_left) == (2, 10)
+    assert setup.problems() == []
+    short = Setup(ruleset("classic", ("short-game",)), players=2).give("Boardwalk", 0)
+    short.give("Park Place", 0).build("Park Place", "hotel").build("Boardwalk", 3)
+    assert short.state.buildings[37] == 4 and short.problems() == []  # short game: 3 houses a hotel
+    assert (short.state.houses_left, short.state.hotels_left) == (29, 11)
+
+
+def test_a_shortage_set_up_auctions_the_next_house():
+    """Two houses left and two players who could build eight and twelve: the house seat 0 asks for goes to
+    auction (the printed rule), seat 0 bidding 60, seat 1 passing. The hotels' owner wants no houses."""
+    game = Game.from_state(CLASSIC, shortage().checked(), players=3)
+    events = observed(game)
+    game.fix_dice([(4, 6)])  # GO to Just Visiting: nothing happens
+    assert game.advance() == monopoly.Decision(0, "act")
+    game.answer(Build(1))
+    assert game.pending == monopoly.Decision(0, "bid", (("house", None), 49, None))
+    game.answer(60)
+    assert game.pending == monopoly.Decision(1, "bid", (("house", None), 60, 0))
+    game.answer(0)
+    [auction] = of_type(events, "auction")
+    assert (auction["item"], auction["winner"], auction["price"]) == ("house", 0, 60)
+    assert payments(events) == [(0, "bank", 60, "building auction")]
+    assert game.buildings[1] == 1 and (game.houses_left, game.hotels_left) == (1, 10)
+    assert game.cash == [1440, 1500, 1500]
+
+
+def test_no_hotel_in_the_bank_no_hotel_built():
+    setup = Setup(CLASSIC, players=2).give("Mediterranean Avenue", 0).give("Baltic Avenue", 0)
+    setup.build("Mediterranean Avenue", 4).build("Baltic Avenue", 4).set_stock(hotels=0)
+    assert setup.problems() == []
+    game = Game.from_state(CLASSIC, setup.state)
+    game.fix_dice([(4, 6)])
+    game.advance()
+    assert "hotel" in (game.check(Build(1)) or "")
+    with pytest.raises(monopoly.IllegalAnswer):
+        game.answer(Build(1))
+    assert game.buildings[1] == 4 and game.hotels_left == 0
+
+
+@pytest.mark.parametrize(("stock", "words"), [
+    ({"houses": 31}, "come to more than the box holds: 8 houses and 0 hotels built, 31 and 12 in the bank"),
+    ({"hotels": 12, "houses": 0}, "come to more than the box holds: 0 houses and 2 hotels built, 0 and 12"),
+    ({"houses": 33}, "state.houses_left is 33, not a number of houses from 0 to 32 (the box)"),
+    ({"hotels": -1}, "state.hotels_left is -1, not a number of hotels from 0 to 12 (the box)"),
+])
+def test_a_stock_beyond_the_box_is_a_problem(stock, words):
+    setup = Setup(CLASSIC, players=2)
+    for name in ("Mediterranean Avenue", "Baltic Avenue"):
+        setup.give(name, 0).build(name, 4)
+    if "hotels" in stock:
+        setup.build("Mediterranean Avenue", "hotel").build("Baltic Avenue", "hotel")
+    problems = setup.set_stock(**stock).problems()
+    assert any(words in p for p in problems), problems
+    with pytest.raises(StateError):
+        Game.from_state(CLASSIC, setup.state)
+
+
+def test_a_level_that_is_not_one_is_refused_at_once():
+    setup = Setup(CLASSIC, players=2).give("Boardwalk", 0)
+    with pytest.raises(ValueError, match=r"the level is 'hotels', not a number of houses \(0 to 4\) or 'hotel' "
+                                         r"\(level 5 in these rules\)"):
+        setup.build("Boardwalk", "hotels")
+    with pytest.raises(ValueError, match=r"the level is 2\.5"):
+        setup.build("Boardwalk", 2.5)  # type: ignore[arg-type]
+    assert setup.state.buildings[39] == 0 and setup.state.houses_left == 32
+    assert any("buildings[39] is 9" in p for p in setup.build("Boardwalk", 9).problems())
+
+
+def test_a_pot_set_up_is_taken_on_free_parking_with_the_jackpot_variant():
+    jackpot = ruleset("classic", ("free-parking-jackpot",))
+    state = Setup(jackpot, players=2).set_pot(500).place(0, "Pennsylvania Railroad").checked()
+    assert state.pot == 500
+    game = Game.from_state(jackpot, state)
+    events = observed(game)
+    game.fix_dice([(2, 3)])  # Pennsylvania Railroad (15) + 5: Free Parking
+    game.advance()
+    assert payments(events) == [("pot", 0, 500, "pot")]
+    assert game.pot == 0 and game.cash == [2000, 1500] and game.position[0] == 20
+
+
+def test_a_pot_set_up_stays_on_free_parking_without_the_variant():
+    game = Game.from_state(CLASSIC, Setup(CLASSIC, players=2).set_pot(500).place(0, "Pennsylvania Railroad").state)
+    events = observed(game)
+    game.fix_dice([(2, 3)])
+    game.advance()
+    assert payments(events) == [] and game.pot == 500 and game.cash == [1500, 1500]
+
+
+def test_a_negative_pot_is_a_problem():
+    assert any("state.pot is -1" in p for p in Setup(CLASSIC, players=2).set_pot(-1).problems())

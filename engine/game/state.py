@@ -275,10 +275,10 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
 
 class Setup:
     """A position built by hand on ``ruleset``: hand out lots, place buildings (the bank's stock follows),
-    mortgage, move tokens, jail, stack decks, give kept cards, choose who moves. Spaces are named as on the
-    board (or given by index); every method returns the set-up, so calls chain. Nothing is checked while
-    building: :meth:`problems` lists every rule the position breaks, and :meth:`checked` returns the
-    position only when there is none."""
+    set the bank's stock and the pot, mortgage, move tokens, jail, stack decks, give kept cards, choose who
+    moves. Spaces are named as on the board (or given by index); every method returns the set-up, so calls
+    chain. Nothing is checked while building: :meth:`problems` lists every rule the position breaks, and
+    :meth:`checked` returns the position only when there is none."""
 
     def __init__(self, ruleset: Ruleset, state: GameState | None = None, *, players: int | None = None,
                  seed: int = 0):
@@ -339,14 +339,39 @@ class Setup:
         self.state.owner_version += 1
         return self
 
-    def build(self, space: int | str, level: int) -> Setup:
-        """``level`` buildings on ``space`` (houses, or the hotel level for a hotel); the bank's stock follows."""
+    def build(self, space: int | str, level: int | str) -> Setup:
+        """``level`` buildings on ``space``: a number of houses, or ``"hotel"``; the bank's stock follows (the
+        pieces come out of the bank, and those a lower level no longer needs go back). A hotel is a level of its
+        own, which the ruleset sets: one above the houses a hotel takes (``rules.building.houses_per_hotel``), 5
+        on the classic board, 4 in the short game; ``"hotel"`` is that level, whatever the ruleset."""
         s = self.space(space)
         state = self.state
-        houses, hotels = stock_change(state.buildings[s], level, hotel_level=self._tables.hotel_level)
+        hotel = self._tables.hotel_level
+        if level == "hotel":
+            level = hotel
+        elif type(level) is not int:
+            raise ValueError(f"Setup.build: the level is {level!r}, not a number of houses (0 to {hotel - 1}) or "
+                             f"'hotel' (level {hotel} in these rules)")
+        houses, hotels = stock_change(state.buildings[s], level, hotel_level=hotel)
         state.houses_left += houses
         state.hotels_left += hotels
         state.buildings[s] = level
+        return self
+
+    def set_stock(self, *, houses: int | None = None, hotels: int | None = None) -> Setup:
+        """The bank's stock: ``houses`` and ``hotels`` in the bank now (None: as it is). Set it after the
+        buildings (each :meth:`build` takes its pieces from the bank). Fewer than the box less what stands on
+        the board is a shortage set up: the pieces missing are out of the game; more is a problem."""
+        if houses is not None:
+            self.state.houses_left = houses
+        if hotels is not None:
+            self.state.hotels_left = hotels
+        return self
+
+    def set_pot(self, amount: int) -> Setup:
+        """The pot (the money of ``pay to pot`` and ``fees_to: pot``, which ``collect pot`` takes: the Free
+        Parking jackpot) holds ``amount``."""
+        self.state.pot = amount
         return self
 
     def mortgage(self, space: int | str, mortgaged: bool = True) -> Setup:
@@ -726,10 +751,12 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
     if ok("buildings", "owner", "mortgaged"):
         _check_buildings(state, t, rules, add)
     if ok("buildings", "houses_left", "hotels_left"):
+        # Fewer than the box is a shortage set up by hand (the pieces missing are out of the game); the play
+        # itself only moves pieces between the bank and the board.
         houses, hotels = on_board(state["buildings"], hotel_level=t.hotel_level)
-        if (state["houses_left"] + houses, state["hotels_left"] + hotels) != (ruleset.houses, ruleset.hotels):
-            add(f"the houses and hotels in the bank and on the board do not add up to the box: {houses} houses "
-                f"and {hotels} hotels built, {state['houses_left']} and {state['hotels_left']} in the bank, "
+        if state["houses_left"] + houses > ruleset.houses or state["hotels_left"] + hotels > ruleset.hotels:
+            add(f"the houses and hotels in the bank and on the board come to more than the box holds: {houses} "
+                f"houses and {hotels} hotels built, {state['houses_left']} and {state['hotels_left']} in the bank, "
                 f"{ruleset.houses} and {ruleset.hotels} in the box")
     if ok("decks", "held_cards"):
         for key, slots in t.decks.items():
