@@ -21,6 +21,7 @@ from typing import Any
 import monopoly
 from monopoly.agents import Agent
 from monopoly.game import Game
+from monopoly.game.state import GameState
 from monopoly.game.stock import stock_change
 
 #: What a scripted agent answers when its script for a question is empty.
@@ -148,22 +149,22 @@ def setup_game(ruleset_name: str = "classic", variants: Iterable[str] = (), seat
     """A started game of ``seats`` scripted agents, observed from the end of the set-up.
 
     ``cash`` sets every seat's cash (one number) or each seat's (a list) after the start.
-    ``clear_deeds`` hands deeds dealt at the start (short-game, time-limit) back to the
-    bank and refunds them, for scenarios that need an empty board.
+    ``clear_deeds`` starts without the deal of the deeds (short-game, time-limit deal them at the
+    start): the position of ``Setup(..., deal=False)``, for scenarios that need an empty board.
     Unpack as ``game, events = setup_game(...)``; ``.agents`` are the scripted agents.
     """
     rs = ruleset(ruleset_name, tuple(variants))
     if agents is None:
         agents = [ScriptedAgent() for _ in range(seats)]
-    game = Game(rs, agents, seed=seed, max_turns=max_turns)
     events: list[dict[str, Any]] = []
-    game.observe(events.append)
-    game.start()
     if clear_deeds:
-        for s in game.tables.ownable:
-            if game.owner[s] >= 0:
-                game.cash[game.owner[s]] += game.tables.price[s]
-                game.give(s, -1)
+        start = GameState.new(rs, len(agents), seed=seed, deal=False)
+        game = Game.from_state(rs, agents, start, seed=seed, max_turns=max_turns)
+        game.observe(events.append)
+    else:
+        game = Game(rs, agents, seed=seed, max_turns=max_turns)
+        game.observe(events.append)
+        game.start()
     if cash is not None:
         game.cash[:] = [cash] * len(agents) if isinstance(cash, int) else list(cash)
     events.clear()

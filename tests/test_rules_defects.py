@@ -30,14 +30,8 @@ BROWNS = ("Mediterranean Avenue", "Baltic Avenue")
 
 
 def position(players: int = 2, variants: tuple[str, ...] = (), *, rs: Any = None) -> Setup:
-    """An empty board (deeds dealt by a variant go back to the bank) with ``players`` at 1500 each."""
-    setup = Setup(rs if rs is not None else ruleset("classic", variants), players=players)
-    for s in setup.ruleset.board:
-        if s.ownable:
-            setup.give(s.index, None)
-    for seat in range(players):
-        setup.set_cash(seat, 1500)
-    return setup
+    """An empty board (a variant's deal of the deeds left out) with ``players`` at 1500 each."""
+    return Setup(rs if rs is not None else ruleset("classic", variants), players=players, deal=False)
 
 
 def give(setup: Setup, seat: int, *names: str) -> Setup:

@@ -1,6 +1,7 @@
 """The positions an outside examiner could not set up (issue 31, item 4), each set up exactly with ``Setup`` and
 played on with ``Game.from_state``: a game the caller drives from a position, the bank's stock and the pot, a
-hotel by name whatever level the ruleset gives it. Every bad set-up is a clear error saying what is wrong."""
+hotel by name whatever level the ruleset gives it, the variants that deal deeds at the start without their deal.
+Every bad set-up is a clear error saying what is wrong."""
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def test_a_hotel_by_name_is_the_rulesets_hotel_level():
     assert setup.state.buildings[37] == setup.state.buildings[39] == 5  # classic: 4 houses a hotel
     assert (setup.state.houses_left, setup.state.hotels_left) == (2, 10)
     assert setup.problems() == []
-    short = Setup(ruleset("classic", ("short-game",)), players=2).give("Boardwalk", 0)
+    short = Setup(ruleset("classic", ("short-game",)), players=2, deal=False).give("Boardwalk", 0)
     short.give("Park Place", 0).build("Park Place", "hotel").build("Boardwalk", 3)
     assert short.state.buildings[37] == 4 and short.problems() == []  # short game: 3 houses a hotel
     assert (short.state.houses_left, short.state.hotels_left) == (29, 11)
@@ -186,3 +187,83 @@ def test_a_pot_set_up_stays_on_free_parking_without_the_variant():
 
 def test_a_negative_pot_is_a_problem():
     assert any("state.pot is -1" in p for p in Setup(CLASSIC, players=2).set_pot(-1).problems())
+
+
+# ---------------------------------------------------------------- the short game and the time limit, without the deal
+
+
+SHORT = ruleset("classic", ("short-game",))
+TIME = ruleset("classic", ("time-limit",))
+
+
+@pytest.mark.parametrize("rs", [SHORT, TIME], ids=["short-game", "time-limit"])
+def test_the_start_without_the_deal(rs):
+    dealt = Setup(rs, players=3, seed=2).state
+    assert sum(o >= 0 for o in dealt.owner) == 6 and sum(dealt.cash) < 3 * 1500  # two deeds each, paid for
+    bare = Setup(rs, players=3, seed=2, deal=False).state
+    assert all(o == -1 for o in bare.owner) and bare.cash == [1500] * 3 and bare.started
+    assert bare.decks == dealt.decks  # the same shuffle: the deal comes after it
+    for state in (dealt, bare):  # a game put in either plays on from it: no second deal, no second cash
+        game = Game.from_state(rs, state)
+        game.fix_dice([(4, 6)])  # GO to Just Visiting
+        game.advance()
+        assert game.owner == state.owner and game.cash == state.cash
+
+
+def test_a_short_game_position_without_the_deal_plays_by_its_rules():
+    """Short game: hotels after 3 houses. Seat 0 has a hotel on Mediterranean (level 4 here) and 3 houses on
+    Baltic; seat 1 goes from Luxury Tax past GO onto Mediterranean: salary, then the hotel's rent, 250."""
+    setup = (Setup(SHORT, players=2, deal=False).give("Mediterranean Avenue", 0).give("Baltic Avenue", 0)
+             .build("Mediterranean Avenue", "hotel").build("Baltic Avenue", 3).place(1, "Luxury Tax").to_move(1))
+    game = Game.from_state(SHORT, setup.checked())
+    events = observed(game)
+    game.fix_dice([(1, 2)])
+    game.advance()
+    assert payments(events) == [("bank", 1, 200, "salary"), (1, 0, 250, "rent")]
+    assert game.cash == [1750, 1450] and [s for s, o in enumerate(game.owner) if o >= 0] == [1, 3]
+
+
+def test_a_time_limit_position_without_the_deal_ends_on_the_clock_the_richest_winning():
+    """Seat 0 has 1,200 and Boardwalk (400): 1,600; seat 1 has 1,500 in cash. The clock runs out between
+    turns: the game ends at once and seat 0, the richer by the rulebook's valuation, wins."""
+    state = Setup(TIME, players=2, deal=False).give("Boardwalk", 0).set_cash(0, 1200).checked()
+    game = Game.from_state(TIME, state)
+    game.time_up()
+    assert game.finished and game.end_reason == "time" and game.winner == 0
+    assert [(s.seat, s.net_worth) for s in game.result().standings] == [(0, 1600), (1, 1500)]
+
+
+def test_a_number_of_players_the_ruleset_does_not_take_is_refused():
+    with pytest.raises(SetupError, match="is played by 2 to 8 players, not 1"):
+        Setup(CLASSIC, players=1)
+    with pytest.raises(SetupError, match="players='2', not a number of players"):
+        Setup(CLASSIC, players="2")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"give the number of players \(players=N\), or a state"):
+        Setup(CLASSIC)
+
+
+def test_deal_is_for_a_new_start_only():
+    state = Setup(SHORT, players=2).state
+    with pytest.raises(ValueError, match="deal=False is for a new start"):
+        Setup(SHORT, state, deal=False)
+    with pytest.raises(ValueError, match="players=3, but the state has 2 seats"):
+        Setup(SHORT, state, players=3)
+    with pytest.raises(ValueError, match="not a GameState"):
+        Setup(SHORT, state.to_json())  # type: ignore[arg-type]
+
+
+def test_a_position_not_started_holds_nothing_the_start_would_pay_on_top():
+    """A game not started yet starts when it is played (starting cash, shuffle, deal): a position before the
+    start with cash, deeds or stacked decks is refused; the empty one starts as a new game does."""
+    before = Game(CLASSIC, players=2).state()
+    assert not before.started and before.problems(CLASSIC) == []
+    game = Game.from_state(CLASSIC, before)
+    game.fix_dice([(4, 6)])
+    game.advance()
+    assert game.started and game.cash == [1500, 1500]  # paid once, at the start
+    setup = Setup(CLASSIC, before.copy()).set_cash(0, 1000).give("Boardwalk", 1).stack("chance", [3])
+    [problem] = setup.problems()
+    assert problem.startswith("the game has not started (state.started is false), but its position has cash, "
+                              "deeds, decks out of the ruleset's order: its start would pay the starting cash")
+    with pytest.raises(StateError, match="has not started"):
+        Game.from_state(CLASSIC, setup.state)

@@ -263,12 +263,20 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
-    def new(cls, ruleset: Ruleset, players: int, *, seed: int = 0) -> GameState:
+    def new(cls, ruleset: Ruleset, players: int, *, seed: int = 0, deal: bool = True) -> GameState:
         """The position at the start of a game of ``players`` with ``seed``: starting cash paid, decks
-        shuffled (and deeds dealt, where the ruleset deals them), the first seat to move."""
-        from .game import Game
+        shuffled (and deeds dealt, where the ruleset deals them: ``rules.deal_deeds``; ``deal=False`` leaves
+        every deed with the bank), the first seat to move. The position is started: a game put in it never
+        starts it again (no second starting cash, shuffle or deal)."""
+        import attrs
 
+        from .game import Game, SetupError
+
+        if type(players) is not int:
+            raise SetupError(f"players={players!r}, not a number of players")
         game = Game(ruleset, [None] * players, seed=seed)
+        if not deal:  # the game's start deals as its rules say: this game's rules deal nothing
+            game.rules = attrs.evolve(game.rules, deal_deeds=0)
         game.start()
         return cls.of(game)
 
@@ -277,15 +285,30 @@ class Setup:
     """A position built by hand on ``ruleset``: hand out lots, place buildings (the bank's stock follows),
     set the bank's stock and the pot, mortgage, move tokens, jail, stack decks, give kept cards, choose who
     moves. Spaces are named as on the board (or given by index); every method returns the set-up, so calls
-    chain. Nothing is checked while building: :meth:`problems` lists every rule the position breaks, and
-    :meth:`checked` returns the position only when there is none."""
+    chain. A name, seat, deck or card that does not exist is a ``ValueError`` at once; the rest is not checked
+    while building: :meth:`problems` lists every rule the position breaks, and :meth:`checked` returns the
+    position only when there is none.
+
+    ``Setup(ruleset, players=N, seed=S)`` starts from the first position of a game: the starting cash paid,
+    the decks shuffled and, where the ruleset deals title deeds at the start (``rules.deal_deeds``: the
+    short-game and time-limit variants), the deeds dealt; ``deal=False`` starts without the deal, every deed
+    with the bank and every seat with the starting cash. Either way the position is started, so a game put in
+    it (``Game.from_state``) plays on from it and never deals on top. ``Setup(ruleset, state)`` goes on from
+    any position (the set-up changes that state)."""
 
     def __init__(self, ruleset: Ruleset, state: GameState | None = None, *, players: int | None = None,
-                 seed: int = 0):
+                 seed: int = 0, deal: bool = True):
         if state is None:
             if players is None:
-                raise ValueError("give the number of players, or a state to start from")
-            state = GameState.new(ruleset, players, seed=seed)
+                raise ValueError("Setup: give the number of players (players=N), or a state to start from")
+            state = GameState.new(ruleset, players, seed=seed, deal=deal)
+        elif not isinstance(state, GameState):
+            raise ValueError(f"Setup: the state to start from is {type(state).__name__}, not a GameState "
+                             "(GameState.from_json reads one from JSON)")
+        elif players is not None and players != len(state.cash):
+            raise ValueError(f"Setup: players={players}, but the state has {len(state.cash)} seats")
+        elif not deal:
+            raise ValueError("Setup: deal=False is for a new start (players=N); the state given is past its start")
         self.ruleset = ruleset
         self.state = state
         self._tables = tables_for(ruleset)
@@ -766,6 +789,8 @@ def _check_rules(state: dict[str, Any], max_turns: Any, ruleset: Any, n: int, fo
             if rest != held:
                 add(f"the cards of deck {key} are not all in it or held once (missing from the deck: {len(rest)}, "
                     f"held: {len(held)})")
+    if ok("started", "cash", "owner", "buildings", "held_cards", "decks") and not state["started"]:
+        _check_unstarted(state, t, add)
     if ok("started", "finished", "end_reason", "winner", "bankrupt", "turn", "max_turns"):
         _check_end(state, max_turns, rules, n, add)
     if ok("turn", "round", "started", "finished", "max_turns"):
@@ -805,6 +830,21 @@ def _check_buildings(state: dict[str, Any], t: Any, rules: Any, add: Any) -> Non
         if rules.building.even and max(levels) - min(levels) > 1:
             add(f"the buildings of the {name} group are uneven ({'/'.join(map(str, levels))}), but the rules "
                 "build and sell evenly")
+
+
+def _check_unstarted(state: dict[str, Any], t: Any, add: Any) -> None:
+    """A game not started yet starts when it is played: it pays the starting cash, shuffles the decks and deals
+    the deeds on top of what its position holds, so that position holds none of these yet."""
+    held = [what for what, there in (
+        ("cash", any(state["cash"])), ("deeds", any(seat >= 0 for seat in state["owner"])),
+        ("buildings", any(state["buildings"])), ("kept cards", any(state["held_cards"])),
+        ("decks out of the ruleset's order", any(state["decks"][key] != list(range(len(slots)))
+                                                 for key, slots in t.decks.items())),
+    ) if there]
+    if held:
+        add(f"the game has not started (state.started is false), but its position has {', '.join(held)}: its "
+            "start would pay the starting cash, shuffle the decks and deal deeds on top of them (a position set "
+            "up by hand is one of a started game, as Setup and GameState.new give)")
 
 
 def _check_end(state: dict[str, Any], max_turns: Any, rules: Any, n: int, add: Any) -> None:
