@@ -1,7 +1,7 @@
 """The positions an outside examiner could not set up (issue 31, item 4), each set up exactly with ``Setup`` and
 played on with ``Game.from_state``: a game the caller drives from a position, the bank's stock and the pot, a
-hotel by name whatever level the ruleset gives it, the variants that deal deeds at the start without their deal.
-Every bad set-up is a clear error saying what is wrong."""
+hotel by name whatever level the ruleset gives it, the variants that deal deeds at the start without their deal,
+a jailed seat asked about, and the decks by slot. Every bad set-up is a clear error saying what is wrong."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import monopoly
-from monopoly import Build, Game, Setup, StateError
+from monopoly import Build, Game, GameState, Setup, StateError
 from monopoly.game.game import SetupError
 from tests.scenario import ScriptedAgent, of_type, payments, ruleset
 
@@ -267,3 +267,63 @@ def test_a_position_not_started_holds_nothing_the_start_would_pay_on_top():
                               "deeds, decks out of the ruleset's order: its start would pay the starting cash")
     with pytest.raises(StateError, match="has not started"):
         Game.from_state(CLASSIC, setup.state)
+
+
+# ---------------------------------------------------------------- jail
+
+
+def test_a_jailed_seat_asked_about_and_played():
+    """Seat 1 in jail, no try failed yet; seat 0 only visiting. Seat 1 rolls (1, 2), no double: it stays, one try
+    failed (the game's position says so)."""
+    state = Setup(CLASSIC, players=2).jail(1).place(0, "Jail").to_move(1).checked()
+    assert (state.in_jail(0), state.in_jail(1)) == (False, True) and state.position == [10, 10]
+    game = Game.from_state(CLASSIC, state)
+    game.fix_dice([(1, 2)])
+    assert game.advance() == monopoly.Decision(1, "jail", (("roll", "pay"),))
+    game.answer("roll")
+    assert game.state().in_jail(1) and game.state().jail_turns == [-1, 1] and game.position == [10, 10]
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", None])
+def test_in_jail_of_no_seat_is_refused(seat):
+    with pytest.raises(ValueError, match="seats are 0 to 1"):
+        Setup(CLASSIC, players=2).state.in_jail(seat)
+
+
+# ---------------------------------------------------------------- decks: slots and cards
+
+
+def test_a_card_printed_twice_is_two_slots():
+    """Chance's fifth card ("the nearest Railroad", index 4) is printed twice: slots 4 and 5; the card after it
+    (index 5) is slot 6. Stacked by its text twice, both copies go on top."""
+    chance = CLASSIC.deck("chance")
+    assert chance.cards[4].count == 2 and chance.size == len(chance.cards) + 1 == 16
+    state = Setup(CLASSIC, players=2).stack("chance", ["Advance token to the nearest Railroad"] * 2 + ["Bank"]).state
+    assert state.decks["chance"][:3] == [4, 5, 6] and sorted(state.decks["chance"]) == list(range(16))
+    assert Setup(CLASSIC, players=2).give_card(0, "chance", "Get out of Jail").state.held_cards[0] == [("chance", 6)]
+
+
+def test_the_top_of_a_stacked_deck_is_drawn_first():
+    state = (Setup(CLASSIC, players=2).stack("chance", ["Take a walk on the Boardwalk", "Go to Jail"])
+             .place(0, "Income Tax").checked())
+    game = Game.from_state(CLASSIC, state)
+    game.fix_dice([(1, 2)])  # Income Tax (4) + 3: Chance
+    assert game.advance() == monopoly.Decision(0, "buy", (39,))
+    assert game.position[0] == 39
+    assert (game.decks["chance"][0], game.decks["chance"][-1]) == (9, 13)  # Go to Jail next; Boardwalk's below
+
+
+def test_a_card_that_is_not_there_is_refused_saying_what_a_card_is():
+    with pytest.raises(ValueError, match="no card 'Advance to Mars' in deck chance: give a slot from 0 to 15 or the "
+                                         "start of a card's text"):
+        Setup(CLASSIC, players=2).stack("chance", ["Advance to Mars"])
+    with pytest.raises(ValueError, match="no deck 'tarot'"):
+        Setup(CLASSIC, players=2).stack("tarot", [0])
+    with pytest.raises(ValueError, match="no card 16 in deck chance"):
+        Setup(CLASSIC, players=2).stack("chance", [16])
+
+
+def test_a_state_from_json_is_a_game_state():
+    state = Setup(CLASSIC, players=2).set_pot(40).checked()
+    again = GameState.from_json(state.to_json(), CLASSIC, players=2)
+    assert Game.from_state(CLASSIC, again).pot == 40

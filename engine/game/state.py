@@ -262,6 +262,19 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def in_jail(self, seat: int) -> bool:
+        """Whether ``seat`` is in jail (``jail_turns[seat]`` is then the failed tries to leave so far, 0 on the
+        turn it went in; -1 is free). A player only visiting the jail space is not in jail.
+
+        >>> import monopoly
+        >>> state = Setup(monopoly.load_ruleset("classic"), players=2).jail(1, tries=2).place(0, "Jail").state
+        >>> state.in_jail(0), state.in_jail(1), state.jail_turns
+        (False, True, [-1, 2])
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.jail_turns):
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {len(self.jail_turns) - 1}")
+        return self.jail_turns[seat] >= 0
+
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, *, seed: int = 0, deal: bool = True) -> GameState:
         """The position at the start of a game of ``players`` with ``seed``: starting cash paid, decks
@@ -341,17 +354,24 @@ class Setup:
             raise ValueError(f"no deck {deck!r} (decks: {', '.join(self._tables.decks)})")
         return deck
 
-    def _card(self, deck: str, card: int | str) -> int:
-        """A card's slot in its deck, by slot number or by the start of its printed text."""
+    def _card(self, deck: str, card: int | str, *, among: Container[int] | None = None,
+              taken: Container[int] = ()) -> int:
+        """A card's slot in its deck, by slot number or by the start of its printed text: for a text, its first
+        slot ``among`` these (all when None) and not ``taken`` (a card printed twice has two slots)."""
         slots = self._tables.decks[self._deck(deck)]
         if type(card) is int and 0 <= card < len(slots):
             return card
         if isinstance(card, str):
-            texts = next(d.cards for d in self.ruleset.decks if d.key == deck)
-            for slot, entry in enumerate(slots):
-                if texts[entry.index].text.lower().startswith(card.lower()):
+            texts = self.ruleset.deck(deck).cards
+            matches = [slot for slot, entry in enumerate(slots)
+                       if texts[entry.index].text.lower().startswith(card.lower())]
+            for slot in matches:
+                if (among is None or slot in among) and slot not in taken:
                     return slot
-        raise ValueError(f"no card {card!r} in deck {deck}")
+            if matches:
+                return matches[0]  # every copy is taken: the problem is the position's (problems() says)
+        raise ValueError(f"no card {card!r} in deck {deck}: give a slot from 0 to {len(slots) - 1} or the start "
+                         "of a card's text")
 
     # -- changing the position
 
@@ -433,15 +453,19 @@ class Setup:
         return self
 
     def stack(self, deck: str, cards: Iterable[int | str]) -> Setup:
-        """Put these cards on top of ``deck``, in this order (by slot or by the start of their text)."""
+        """Put these cards on top of ``deck``, in this order, the first on top (each by its slot, or by the start
+        of its text: a card printed twice, given twice, is both its slots); the rest keep their order."""
         order = self.state.decks[self._deck(deck)]
-        top = [self._card(deck, card) for card in cards]
+        top: list[int] = []
+        for card in cards:
+            top.append(self._card(deck, card, taken=top))
         self.state.decks[deck] = top + [slot for slot in order if slot not in top]
         return self
 
     def give_card(self, seat: int, deck: str, card: int | str) -> Setup:
-        """``seat`` keeps ``card`` of ``deck`` (it leaves the deck)."""
-        slot = self._card(deck, card)
+        """``seat`` keeps ``card`` of ``deck`` (it leaves the deck; held cards are named by the card's index in
+        the ruleset's deck, not by slot)."""
+        slot = self._card(deck, card, among=self.state.decks[self._deck(deck)])
         index = self._tables.decks[deck][slot].index
         self.state.decks[deck] = [s for s in self.state.decks[deck] if s != slot]
         self.state.held_cards[self._seat(seat)].append((deck, index))
