@@ -111,10 +111,9 @@ class Game(Host):
         return GameState.of(self)
 
     @classmethod
-    def from_state(cls, ruleset: Ruleset, agents: Sequence[Any] | GameState | None = None,
-                   state: GameState | None = None, *, players: int | None = None, seed: int = 0,
-                   max_turns: int | None = None, observers: Sequence[Observer] = (),
-                   keep_dice: bool = True) -> Game:
+    def from_state(cls, ruleset: Ruleset, agents: Any = None, state: Any = None, *,  # Any: checked here
+                   players: int | None = None, seed: int = 0, max_turns: int | None = None,
+                   observers: Sequence[Observer] = (), keep_dice: bool = True) -> Game:
         """A game going on from ``state`` (checked first: :class:`~monopoly.game.state.StateError` lists every
         rule it breaks), its seats taken by ``agents`` (one a seat of the position), or, given no agents
         (``Game.from_state(ruleset, state)``; ``players=N``, if given, must be the position's seats), by the
@@ -142,26 +141,32 @@ class Game(Host):
           ...
         monopoly.game.game.SetupError: players=3, but the position has 2 seats
         """
+        # agents: a sequence of agents, or the position (state then None), or None; state: a GameState, or None.
+        # New names, not the arguments: the compiled build keeps a variable to the type a test narrowed it to.
+        seated: Sequence[Any] | None
+        position: object
         if state is None and not isinstance(agents, Sequence):  # from_state(ruleset, state): the caller drives
-            agents, state = None, agents
+            seated, position = None, agents
         elif isinstance(agents, GameState):
             raise SetupError("give the position once: Game.from_state(ruleset, state, players=N) for a game you "
                              "drive, or Game.from_state(ruleset, agents, state)")
-        if not isinstance(state, GameState):
-            raise SetupError(f"the position is {type(state).__name__}, not a GameState (Setup(...).state, "
-                             "game.state() or GameState.from_json give one)" if state is not None else
+        else:
+            seated, position = agents, state
+        if not isinstance(position, GameState):
+            raise SetupError(f"the position is {type(position).__name__}, not a GameState (Setup(...).state, "
+                             "game.state() or GameState.from_json give one)" if position is not None else
                              "no position given: Game.from_state(ruleset, state, players=N) for a game you drive, "
                              "or Game.from_state(ruleset, agents, state)")
-        seats = len(state.cash)
+        seats = len(position.cash)
         if players is not None and players != seats:
             raise SetupError(f"players={players}, but the position has {seats} seats")
-        if agents is not None and len(agents) != seats:
-            raise SetupError(f"{len(agents)} agents for a position of {seats} seats")
-        problems = state.problems(ruleset, max_turns=max_turns)
+        if seated is not None and len(seated) != seats:
+            raise SetupError(f"{len(seated)} agents for a position of {seats} seats")
+        problems = position.problems(ruleset, max_turns=max_turns)
         if problems:
             raise StateError(problems)
-        game = cls(ruleset, agents, seed, max_turns=max_turns, observers=observers, players=seats)
-        state.put(game)
+        game = cls(ruleset, seated, seed, max_turns=max_turns, observers=observers, players=seats)
+        position.put(game)
         if not keep_dice:
             game.rng.seed(seed)
         return game
