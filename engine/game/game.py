@@ -139,7 +139,7 @@ class Game(Host):
         >>> Game.from_state(classic, position.state, players=3)
         Traceback (most recent call last):
           ...
-        monopoly.game.game.SetupError: players=3, but the position has 2 seats
+        monopoly.game.core.SetupError: players=3, but the position has 2 seats
         """
         # agents: a sequence of agents, or the position (state then None), or None; state: a GameState, or None.
         # New names, not the arguments: the compiled build keeps a variable to the type a test narrowed it to.
