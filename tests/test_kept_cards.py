@@ -13,8 +13,8 @@ import pytest
 
 import monopoly
 from monopoly.game.actions import IllegalAction
+from monopoly.game.answers import decode_answer, encode_answer
 from monopoly.game.apply import apply as apply_event
-from monopoly.game.decisions import decode_answer, encode_answer
 from monopoly.game.events import from_dict, to_dict
 from monopoly.game.log import event_problem
 from monopoly.ruleset import RulesetError, find_ruleset, load_ruleset

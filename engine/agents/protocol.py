@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..game import actions as act
-from ..game.decisions import ACTION_NAMES, Bids, Decision, Trades, decode_answer, encode_answer, legal_answers
+from ..game.answers import ACTION_NAMES, decode_answer, encode_answer
+from ..game.decisions import Bids, Decision, Trades, legal_answers
 from ..game.events import to_dict
 from .describe import describe
 

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.actions import Trade
-from ..game.decisions import FORWARDING, decode_answer, encode_answer
+from ..game.answers import decode_answer, encode_answer
+from ..game.decisions import FORWARDING
 from ..game.decisions import KINDS as DECISION_KINDS
 from ..game.events import LOG_V2_ONLY, LOG_VERSION, RULES_VERSION
 from .base import Agent, AuctionItem, Wrapper

@@ -94,7 +94,7 @@ class Pending:
         self.decision = decision
 
     def to_json(self) -> dict[str, Any]:
-        from .decisions import encode_answer
+        from .answers import encode_answer
 
         return {"start": self.start.to_json(), "fixed_dice": [list(roll) for roll in self.fixed_dice],
                 "answers": [encode_answer(answer) for answer in self.answers],
@@ -102,7 +102,7 @@ class Pending:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Pending:
-        from .decisions import decode_answer
+        from .answers import decode_answer
 
         return cls(GameState._unchecked(data["start"]), [tuple(roll) for roll in data["fixed_dice"]],
                    [decode_answer(answer) for answer in data["answers"]],
@@ -714,7 +714,8 @@ def _check_cards(state: dict[str, Any], t: Any, n: int, found: _Found) -> None:
 
 def _check_pending(pending: Any, ruleset: Any, n: int, found: _Found) -> None:
     """The pending work of a state taken mid-turn: its fields, and its start as a whole position."""
-    from .decisions import KINDS, decode_answer, encode_answer
+    from .answers import decode_answer, encode_answer
+    from .decisions import KINDS
 
     if not isinstance(pending, dict):
         found.add("pending", f"state.pending is {describe(pending)}, not an object")
