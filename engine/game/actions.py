@@ -599,7 +599,7 @@ def _step_order(game: Core) -> _StepOrder:
 
 def cheapest_step(game: Core, seat: int) -> SellBuilding | Mortgage | None:
     """The sale or mortgage that raises money for ``seat`` at the least loss, or None when there is none:
-    the step the engine takes for a player who leaves a debt to it (``Money._liquidate``), in the same order
+    the step the engine takes for a player who leaves a debt to it (``money.liquidate``), in the same order
     (the tests hold the two to the same answers), found faster.
 
     A mortgage gives up the interest that lifting it will cost, a building sold the part of its price the

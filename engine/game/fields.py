@@ -1,5 +1,5 @@
 """The fields of a position that the one writer (``apply.py``) writes every turn, declared once for both kinds
-of state it writes: a live game (:class:`~monopoly.game.game.Game`, through ``Money``) and a position or a
+of state it writes: a live game (:class:`~monopoly.game.game.Game`, through ``Core``) and a position or a
 replay (:class:`~monopoly.game.state.GameState`, :class:`~monopoly.game.replay.Replay`).
 
 In the compiled build (docs/performance.md) this is a compiled class, so the functions of ``apply.py`` typed

@@ -527,7 +527,7 @@ def play(game: Game, agents: Sequence[Any] | None = None) -> Result:
     machine = game._machine
     assert machine is not None
     waiting: Any = game._waiting  # a Decision, or None at the end
-    game._direct = asks  # the turn loop asks the commonest decisions itself (Game._ask_direct)
+    game._direct = asks  # the turn loop asks the commonest decisions itself (core.ask_direct)
     game.agent_failure = None
     try:
         if waiting is None and not game._done:  # paused between turns by play_turn

@@ -30,7 +30,7 @@ new_decision = cast("Callable[[tuple[int, str, tuple[Any, ...]]], Decision]", pa
 
 
 class _Raised:
-    """What ``Game._ask_direct`` answers when the agent it asked raised (see there)."""
+    """What ``core.ask_direct`` answers when the agent it asked raised (see there)."""
 
     def __repr__(self) -> str:
         return "RAISED"

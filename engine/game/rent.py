@@ -5,7 +5,7 @@ A lot's rent is its kind's (`kinds.*.rent` in the ruleset; the classic kinds are
 an expression of the effect language over the lot (`monopoly.effects.rent`). A rent that reads only the lot, the
 dice and the rules is worked out here once per lot, level, count of the group owned and dice total when the
 ruleset is compiled (:func:`rent_rows`), and looked up while playing (:func:`lookup`, and the same lines inline
-in ``Game._rent_at``); any other rent is worked out at each payment (:func:`live_rent`).
+in ``landing.rent_at``); any other rent is worked out at each payment (:func:`live_rent`).
 
 >>> import monopoly
 >>> from monopoly.game.tables import tables_for

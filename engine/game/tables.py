@@ -83,7 +83,7 @@ class Tables:
         self.hph = rules.building.houses_per_hotel
         self.hotel_level = self.hph + 1
         # Each lot's rent by its kind's (game/rent.py): worked out here for every level, count of its group owned
-        # and dice total when it reads no more than that (rent_rows, looked up by Game._rent_at), else None and
+        # and dice total when it reads no more than that (rent_rows, looked up by landing.rent_at), else None and
         # worked out at each payment from rent_fn.
         totals = tuple(range(ruleset.dice_count, ruleset.dice_count * ruleset.dice_sides + 1))
         self.rent_rows: list[tuple[Any, ...] | None] = [None] * self.size

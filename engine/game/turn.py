@@ -127,7 +127,7 @@ def run(game: Core) -> Steps:
                     else:
                         movement.step(game, p, dice[0] + dice[1] if two else sum(dice))
                     s = position[p]
-                # the landing: nothing to do, one's own lot and a rent in hand without a call to _land
+                # the landing: nothing to do, one's own lot and a rent in hand without a call to landing.land
                 landing = landing_of[s]
                 if landing == OWNABLE:
                     o = owner[s]
@@ -207,7 +207,7 @@ def run(game: Core) -> Steps:
                 round_ = game.round + 1
                 if len(events) >= event_limit and out_of_events(game):
                     break
-            # A last-standing game ends at a bankruptcy (Money._bankrupt checks) or at the turn cap: between
+            # A last-standing game ends at a bankruptcy (money.bankrupt checks) or at the turn cap: between
             # turns only the cap and the other ends (a number of bankruptcies, the time) are checked.
             if game._end_each_turn or game.turn >= game.turn_cap:
                 record_to_move(game, seat, round_)
