@@ -238,127 +238,6 @@ def create_app(data: str | Path | None = None) -> Starlette:
         folder.mkdir(parents=True, exist_ok=True)
     lobby = Lobby(folder, keep=data is not None)
 
-    async def index(request: Request) -> Response:
-        return FileResponse(str(_static("lobby.html")))
-
-    async def table_page(request: Request) -> Response:
-        if request.path_params["table_id"] not in lobby.tables:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        return FileResponse(str(_static("table.html")))
-
-    async def api_rulesets(request: Request) -> Response:
-        return JSONResponse(rulesets_listed())
-
-    async def api_check(request: Request) -> Response:
-        try:
-            data = await _json_body(request)
-        except ValueError as exc:
-            return JSONResponse({"ok": False, "problems": [str(exc)[:200]]}, status_code=400)
-        ruleset, problems = _check(data.get("ruleset") if isinstance(data, dict) else None,
-                                   data.get("variants", []) if isinstance(data, dict) else None, lobby.uploads)
-        return JSONResponse({"ok": ruleset is not None, "problems": problems,
-                             "name": ruleset.name if ruleset is not None else None,
-                             "starting_cash": ruleset.starting_cash if ruleset is not None else None,
-                             "minutes": ruleset.rules.end.minutes
-                             if ruleset is not None and ruleset.rules.end.when == "time" else None})
-
-    async def api_editions(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BYTES:
-            return JSONResponse({"ok": False, "problems": [f"an edition file is at most {MAX_BYTES // 1024} KiB"]},
-                                status_code=400)
-        key, problems, name = _upload(lobby, body)
-        return JSONResponse({"ok": key is not None, "id": key, "name": name, "problems": problems},
-                            status_code=200 if key is not None else 400)
-
-    async def api_tables(request: Request) -> Response:
-        try:
-            data = await _json_body(request)
-            if not isinstance(data, dict):
-                raise ValueError("a table is a JSON object")
-            ruleset, problems = _check(data.get("ruleset"), data.get("variants", []), lobby.uploads)
-            if ruleset is None:
-                return JSONResponse({"ok": False, "problems": problems}, status_code=400)
-            ruleset = _with_options(ruleset, data)
-            clock = _clock(data.get("clock"))
-            seats = _seats(data.get("seats"))
-            seed = data.get("seed")
-            if seed is None:
-                seed = secrets.randbelow(1_000_000) + 1
-            if type(seed) is not int or not 0 <= seed < 2**31:
-                raise ValueError("the seed is a whole number from 0")
-            table = Table(secrets.token_urlsafe(9), ruleset, seats, seed=seed, max_turns=data.get("max_turns"),
-                          clock=clock)
-        except (ValueError, TableError) as exc:
-            return JSONResponse({"ok": False, "problems": [str(exc)[:300]]}, status_code=400)
-        lobby.add(table)
-        lobby.sources[table.id] = {"edition": data.get("ruleset"), "variants": list(data.get("variants", [])),
-                                   "starting_cash": data.get("starting_cash"), "minutes": data.get("minutes")}
-        table.advance()
-        lobby.save(table)
-        return JSONResponse({"ok": True, "id": table.id, "seed": seed, "watch": f"/table/{table.id}#watch",
-                             "seats": [{"name": s.name, "bot": s.bot,
-                                        "link": None if s.bot else f"/table/{table.id}#{s.token}"}
-                                       for s in table.seats]})
-
-    async def board_svg(request: Request) -> Response:
-        table = lobby.tables.get(request.path_params["table_id"])
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        from ..analysis.render import render_board_svg
-
-        return Response(render_board_svg(table.ruleset), media_type="image/svg+xml")
-
-    async def connect(websocket: WebSocket) -> None:
-        await websocket.accept()
-        table = lobby.tables.get(websocket.path_params["table_id"])
-        if table is None:
-            await websocket.close(code=4404)
-            return
-        if lobby.connections.get(table.id, 0) >= MAX_TABLE_CONNECTIONS or \
-                sum(lobby.connections.values()) >= MAX_CONNECTIONS:
-            await websocket.send_json({"type": "error", "reason": "too many connections to this table or server"})
-            await websocket.close(code=4429)
-            return
-        lobby.connections[table.id] = lobby.connections.get(table.id, 0) + 1
-        try:
-            await _serve(websocket, table)
-        finally:
-            lobby.connections[table.id] -= 1
-
-    async def _serve(websocket: WebSocket, table: Table) -> None:
-        try:  # the join comes first, and soon: a connection that says nothing is not kept open
-            join = json.loads(await asyncio.wait_for(websocket.receive_text(), JOIN_SECONDS))
-            token = join.get("token") if isinstance(join, dict) else None
-            seat = None if token == "watch" else table.seat_of(str(token))
-        except (ValueError, TableError, TypeError, asyncio.TimeoutError):
-            await websocket.send_json({"type": "error", "reason": "no seat of this table has that link"})
-            await websocket.close(code=4403)
-            return
-        changed = lobby.listen(table.id)
-        try:
-            if seat is None:
-                await _watch(websocket, lobby, table, changed)
-            else:
-                await _play(websocket, table, seat, changed)
-        finally:
-            lobby.unlisten(table.id, changed)
-
-    async def _play(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
-        await websocket.send_json({"type": "joined", "seat": seat, "players": [s.name for s in table.seats]})
-        table.rejoin(seat)  # a (re)joining page is sent the whole game so far, and the question waiting
-        sender = asyncio.create_task(_pump(websocket, lobby, table, seat, changed))
-        try:
-            while True:
-                text = await websocket.receive_text()
-                table.receive(seat, text.encode("utf-8")[:MAX_BODY + 1])
-                lobby.save(table)
-                lobby.notify(table.id)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-
     routes = [
         Route("/", index),
         Route("/table/{table_id}", table_page),
@@ -404,6 +283,145 @@ def _clock(raw: Any) -> float | None:
     if type(raw) is not int or not MIN_CLOCK <= raw <= MAX_CLOCK:
         raise ValueError(f"the clock gives each decision {MIN_CLOCK} to {MAX_CLOCK} seconds (0: no clock)")
     return float(raw)
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(str(_static("lobby.html")))
+
+
+async def table_page(request: Request) -> Response:
+    lobby: Lobby = request.app.state.lobby
+    if request.path_params["table_id"] not in lobby.tables:
+        return JSONResponse({"error": "no such table"}, status_code=404)
+    return FileResponse(str(_static("table.html")))
+
+
+async def api_rulesets(request: Request) -> Response:
+    return JSONResponse(rulesets_listed())
+
+
+async def api_check(request: Request) -> Response:
+    lobby: Lobby = request.app.state.lobby
+    try:
+        data = await _json_body(request)
+    except ValueError as exc:
+        return JSONResponse({"ok": False, "problems": [str(exc)[:200]]}, status_code=400)
+    ruleset, problems = _check(data.get("ruleset") if isinstance(data, dict) else None,
+                               data.get("variants", []) if isinstance(data, dict) else None, lobby.uploads)
+    return JSONResponse({"ok": ruleset is not None, "problems": problems,
+                         "name": ruleset.name if ruleset is not None else None,
+                         "starting_cash": ruleset.starting_cash if ruleset is not None else None,
+                         "minutes": ruleset.rules.end.minutes
+                         if ruleset is not None and ruleset.rules.end.when == "time" else None})
+
+
+async def api_editions(request: Request) -> Response:
+    lobby: Lobby = request.app.state.lobby
+    body = await request.body()
+    if len(body) > MAX_BYTES:
+        return JSONResponse({"ok": False, "problems": [f"an edition file is at most {MAX_BYTES // 1024} KiB"]},
+                            status_code=400)
+    key, problems, name = _upload(lobby, body)
+    return JSONResponse({"ok": key is not None, "id": key, "name": name, "problems": problems},
+                        status_code=200 if key is not None else 400)
+
+
+async def api_tables(request: Request) -> Response:
+    lobby: Lobby = request.app.state.lobby
+    try:
+        data = await _json_body(request)
+        if not isinstance(data, dict):
+            raise ValueError("a table is a JSON object")
+        ruleset, problems = _check(data.get("ruleset"), data.get("variants", []), lobby.uploads)
+        if ruleset is None:
+            return JSONResponse({"ok": False, "problems": problems}, status_code=400)
+        ruleset = _with_options(ruleset, data)
+        clock = _clock(data.get("clock"))
+        seats = _seats(data.get("seats"))
+        seed = data.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(1_000_000) + 1
+        if type(seed) is not int or not 0 <= seed < 2**31:
+            raise ValueError("the seed is a whole number from 0")
+        table = Table(secrets.token_urlsafe(9), ruleset, seats, seed=seed, max_turns=data.get("max_turns"),
+                      clock=clock)
+    except (ValueError, TableError) as exc:
+        return JSONResponse({"ok": False, "problems": [str(exc)[:300]]}, status_code=400)
+    lobby.add(table)
+    lobby.sources[table.id] = {"edition": data.get("ruleset"), "variants": list(data.get("variants", [])),
+                               "starting_cash": data.get("starting_cash"), "minutes": data.get("minutes")}
+    table.advance()
+    lobby.save(table)
+    return JSONResponse({"ok": True, "id": table.id, "seed": seed, "watch": f"/table/{table.id}#watch",
+                         "seats": [{"name": s.name, "bot": s.bot,
+                                    "link": None if s.bot else f"/table/{table.id}#{s.token}"}
+                                   for s in table.seats]})
+
+
+async def board_svg(request: Request) -> Response:
+    lobby: Lobby = request.app.state.lobby
+    table = lobby.tables.get(request.path_params["table_id"])
+    if table is None:
+        return JSONResponse({"error": "no such table"}, status_code=404)
+    from ..analysis.render import render_board_svg
+
+    return Response(render_board_svg(table.ruleset), media_type="image/svg+xml")
+
+
+async def connect(websocket: WebSocket) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    await websocket.accept()
+    table = lobby.tables.get(websocket.path_params["table_id"])
+    if table is None:
+        await websocket.close(code=4404)
+        return
+    if lobby.connections.get(table.id, 0) >= MAX_TABLE_CONNECTIONS or \
+            sum(lobby.connections.values()) >= MAX_CONNECTIONS:
+        await websocket.send_json({"type": "error", "reason": "too many connections to this table or server"})
+        await websocket.close(code=4429)
+        return
+    lobby.connections[table.id] = lobby.connections.get(table.id, 0) + 1
+    try:
+        await _serve(websocket, table)
+    finally:
+        lobby.connections[table.id] -= 1
+
+
+async def _serve(websocket: WebSocket, table: Table) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    try:  # the join comes first, and soon: a connection that says nothing is not kept open
+        join = json.loads(await asyncio.wait_for(websocket.receive_text(), JOIN_SECONDS))
+        token = join.get("token") if isinstance(join, dict) else None
+        seat = None if token == "watch" else table.seat_of(str(token))
+    except (ValueError, TableError, TypeError, asyncio.TimeoutError):
+        await websocket.send_json({"type": "error", "reason": "no seat of this table has that link"})
+        await websocket.close(code=4403)
+        return
+    changed = lobby.listen(table.id)
+    try:
+        if seat is None:
+            await _watch(websocket, lobby, table, changed)
+        else:
+            await _play(websocket, table, seat, changed)
+    finally:
+        lobby.unlisten(table.id, changed)
+
+
+async def _play(websocket: WebSocket, table: Table, seat: int, changed: asyncio.Event) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    await websocket.send_json({"type": "joined", "seat": seat, "players": [s.name for s in table.seats]})
+    table.rejoin(seat)  # a (re)joining page is sent the whole game so far, and the question waiting
+    sender = asyncio.create_task(_pump(websocket, lobby, table, seat, changed))
+    try:
+        while True:
+            text = await websocket.receive_text()
+            table.receive(seat, text.encode("utf-8")[:MAX_BODY + 1])
+            lobby.save(table)
+            lobby.notify(table.id)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
 
 
 def _seats(raw: Any) -> list[tuple[str, str | None]]:
