@@ -9,7 +9,7 @@ from typing import Any
 from . import actions as act
 from . import apply as writes
 from . import cards, landing, money, movement
-from .core import Core, Steps, ask_direct, fees_to, refuse, safe_repr
+from .core import Core, Steps, ask_direct, refuse, safe_repr
 from .decisions import check_answer
 from .question import RAISED, new_decision
 
@@ -38,12 +38,9 @@ def jail_start(game: Core, p: int) -> Steps:
         if reason is not None:
             refuse(game, p, f"jail choice {safe_repr(choice)}", f"{reason}; taken as roll")
             choice = "roll"
-    leaving, fees = game.tables.on_leave_jail, game.tables.fee_triggers
+    leaving = game.tables.on_leave_jail
     if choice == "pay":
-        if fees:  # the fine is a fee
-            yield from money.fee(game, p, fees_to(game), jail.fine, "jail fine")
-        else:
-            yield from money.charge(game, p, fees_to(game), jail.fine, "jail fine")
+        yield from money.pay_fee(game, p, jail.fine, "jail fine")  # the fine is a fee
         if game.bankrupt[p] or game.finished:  # a fee's trigger may have ended the game
             return False
         leave_jail(game, p, "paid")
@@ -71,10 +68,7 @@ def jail_start(game: Core, p: int) -> Steps:
         writes.jail(game, p, "stay", "roll", None)
         if game.jail_turns[p] < jail.max_turns:
             return False
-        if fees:  # the fine is a fee
-            yield from money.fee(game, p, fees_to(game), jail.fine, "jail fine")
-        else:
-            yield from money.charge(game, p, fees_to(game), jail.fine, "jail fine")
+        yield from money.pay_fee(game, p, jail.fine, "jail fine")  # the fine is a fee
         if game.bankrupt[p] or game.finished:  # a fee's trigger may have ended the game
             return False
         leave_jail(game, p, "forced")
