@@ -30,8 +30,8 @@ COMPILED = (
     "game/acting.py", "game/actions.py", "game/apply.py", "game/auction.py", "game/building.py", "game/cards.py",
     "game/core.py", "game/decisions.py", "game/dice.py", "game/end.py", "game/events.py", "game/fields.py",
     "game/game.py", "game/host.py", "game/jail.py", "game/landing.py", "game/money.py", "game/movement.py",
-    "game/question.py", "game/rent.py", "game/stock.py", "game/tables.py", "game/turn.py", "agents/base.py",
-    "agents/bots.py",
+    "game/question.py", "game/rent.py", "game/start.py", "game/stock.py", "game/tables.py", "game/turn.py",
+    "agents/base.py", "agents/bots.py",
 )
 
 

@@ -327,3 +327,48 @@ def test_a_state_from_json_is_a_game_state():
     state = Setup(CLASSIC, players=2).set_pot(40).checked()
     again = GameState.from_json(state.to_json(), CLASSIC, players=2)
     assert Game.from_state(CLASSIC, again).pot == 40
+
+
+# ---------------------------------------------------------------- the start position, set out with nobody seated
+
+
+@pytest.mark.parametrize(("name", "variants", "players", "seed"), [
+    ("classic", (), 2, 0), ("classic", (), 4, 9), ("classic", ("jackpot-seeded",), 3, 5),
+    ("classic", ("short-game",), 4, 2), ("classic", ("time-limit",), 2, 11)])
+def test_the_start_position_is_the_start_of_a_game(name, variants, players, seed):
+    """``GameState.new`` (and ``Setup``) set the start out without a Game: the same position a game's own start
+    gives, the deal, the starting cash, the shuffled decks and the game-start triggers (the jackpot's $500)."""
+    rules = ruleset(name, variants)
+    game = Game(rules, players=players, seed=seed)
+    game.start()
+    new = GameState.new(rules, players, seed=seed)
+    assert new.to_json() == GameState.of(game).to_json()
+    assert Setup(rules, players=players, seed=seed).state.to_json() == new.to_json()
+    assert new.started and new.pending is None
+    if variants == ("jackpot-seeded",):
+        assert new.pot == 500
+
+
+def test_a_start_that_asks_a_player_cannot_be_set_out_with_nobody_seated(tmp_path):
+    path = tmp_path / "asking.yaml"
+    path.write_text("id: asking\nname: Asking\nextends: classic\ntriggers:\n  - name: opening_gift\n"
+                    "    on: game_start\n    effect: \"choose: collect 100 | collect 200\"\n", encoding="utf-8")
+    rules = monopoly.load_ruleset(str(path))
+    with pytest.raises(SetupError, match="the game's start asks seat 0 to answer choose: a start position is set "
+                                         r"out with nobody seated \(start a Game with agents"):
+        GameState.new(rules, 2)
+    with pytest.raises(SetupError, match="nobody seated"):
+        Setup(rules, players=2)
+    game = Game(rules, [ScriptedAgent(), ScriptedAgent()])  # a seated agent answers it (the first seat, once)
+    game.start()
+    assert game.cash == [1600, 1500]
+
+
+@pytest.mark.parametrize("players", [1, 9, True, "2"])
+def test_a_start_for_a_number_of_players_the_ruleset_does_not_take_is_refused(players):
+    expected = "not a number of players" if type(players) is not int else "is played by 2 to 8 players, not"
+    with pytest.raises(SetupError, match=expected):
+        GameState.new(CLASSIC, players)
+    if type(players) is int:
+        with pytest.raises(SetupError, match=expected):
+            monopoly.Replay.new_for(CLASSIC, players)

@@ -5,9 +5,9 @@ happens; every change they make to the state is a call of one of the functions
 below, which writes the change and records the event (``state.record``). So the
 record is exactly what was applied, and replaying it is applying it again:
 :func:`apply` sends a record to its function. The live game, log replays
-(:class:`~monopoly.game.replay.Replay`: the narration of ``monopoly replay``, the payment checks, the
-tests' shadow ledgers) and a state played back for checking all go through
-here; nothing else writes state.
+(:class:`~monopoly.game.replay.Replay`: the narration of ``monopoly replay``, the tests' shadow ledgers), the
+payment checks (:func:`~monopoly.game.log.replay_payments`, on the cash and the pot alone) and a state played
+back for checking all go through here; nothing else writes state.
 
 A state is any object with the fields of :class:`~monopoly.game.state.GameState`
 (decks as deques), ``tables`` (the ruleset's compiled tables, or None for a log

@@ -31,7 +31,7 @@ from .._mypyc import mypyc_attr
 from ..ruleset.model import Ruleset
 from . import acting
 from . import apply as writes
-from .core import Event, GameOver, NoDecision, Observer, SetupError, Steps, set_owner
+from .core import Event, GameOver, NoDecision, Observer, SetupError, Steps, players_problem, set_owner
 from .decisions import (
     KINDS,
     TIME_UP,
@@ -75,9 +75,9 @@ class Game(Host):
         elif players is not None and players != len(agents):
             raise SetupError(f"{players} players but {len(agents)} agents")
         n = len(agents)
-        if not ruleset.min_players <= n <= ruleset.max_players:
-            raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
-                             f"players, not {n}")
+        problem = players_problem(ruleset, n)
+        if problem is not None:
+            raise SetupError(problem)
         super().__init__(ruleset, n, seed, max_turns, observers)
         self.agents = list(agents)
         if self._observers:
@@ -331,6 +331,14 @@ class Game(Host):
             return None
         state, fixed = self._mark
         return Pending(state, fixed, self._answers, (self._waiting.seat, self._waiting.kind))
+
+    def forget_turn(self) -> None:
+        """Forget the turn in progress (its loop holds the old lists) and the final standings: the position is
+        being replaced (``GameState.put``)."""
+        if self._machine is not None:
+            self._machine = self._waiting = None
+            self._done = False
+        self.final_standings = None
 
     def resume_pending(self, pending: Pending) -> None:
         """Put the turn's start of ``pending`` in this game and play the turn again to its decision."""

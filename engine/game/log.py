@@ -40,6 +40,8 @@ from jsonschema.exceptions import best_match
 
 from .._mypyc import mypyc_attr
 from ..files import NotRegularFile, open_regular
+from .apply import apply
+from .events import from_dict
 from .jsonin import JsonInputError, describe, excerpt, format_size, parse_json
 
 Event = dict[str, Any]
@@ -343,8 +345,6 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     ...     {"type": "payment", "from": 1, "to": 0, "amount": 24, "reason": "rent"}])
     {'cash': [1524, 1401], 'pot': 75}
     """
-    from .replay import Replay
-
     payments = []
     seats = 0
     for number, event in enumerate(events, 1):
@@ -360,10 +360,21 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             payments.append(event)
         elif kind == "game_start":
             seats = max(seats, len(event["players"]))
-    replay = Replay.new_for(None, seats)  # the payments applied by the one replayer, nothing else
+    ledger = _Ledger(seats)  # the payments applied by the one writer (apply.payment), nothing else
     for event in payments:
-        replay.apply_dict(event)
-    return {"cash": replay.cash, "pot": replay.pot}
+        apply(ledger, from_dict(event))
+    return {"cash": ledger.cash, "pot": ledger.pot}
+
+
+class _Ledger:
+    """The cash of ``seats`` seats and the pot, and nothing else: what a payment writes (apply.payment)."""
+
+    def __init__(self, seats: int):
+        self.cash = [0] * seats
+        self.pot = 0
+
+    def record(self, record: Any) -> None:
+        """A payment applied is recorded by the writer; a ledger keeps none."""
 
 
 def verify_payments(events: Iterable[Mapping[str, Any]], *, source: str = "<events>") -> None:

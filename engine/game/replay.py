@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from .apply import Record, apply
+from .core import Core, SetupError, players_problem
 from .events import AUCTION, BUILD, BUY, CARD, GAME_START, MORTGAGE, PROPERTY, SELL, UNMORTGAGE, from_dict
 from .state import GameState
 
@@ -45,9 +46,11 @@ class Replay(GameState):
         from .tables import tables_for
 
         if start is None and ruleset is not None and players:  # before the start: game_start and payments follow
-            from .game import Game
-
-            start = GameState.of(Game(ruleset, players=players))
+            problem = players_problem(ruleset, players)
+            if problem is not None:
+                raise SetupError(problem)
+            unstarted = Core(ruleset, players, 0, None, ())
+            start = GameState._copied(unstarted, unstarted.rng.getstate())
         if start is not None:
             replay = cast("Replay", cls._copied(start, start.rng))  # _copied makes a cls
             replay.decks = {key: deque(order) for key, order in replay.decks.items()}  # a draw takes the top card

@@ -31,19 +31,20 @@ and gives one with :meth:`Game.state <monopoly.game.game.Game.state>`.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Container, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .._mypyc import mypyc_attr
 from .core import MAX_CASH
 from .fields import FIELDS, Fields
 from .jsonin import describe, excerpt
+from .start import started
 from .stock import on_board, stock_change
 from .tables import tables_for
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
-    from .game import Game
 
 #: Seeds, turn caps and counters are whole numbers of fewer digits than this (the JSON reader's limit).
 _BIG = 10**30
@@ -109,6 +110,24 @@ class Pending:
                    (data["decision"]["seat"], data["decision"]["kind"]))
 
 
+class Driven(Protocol):
+    """What a position is taken from and put into: a game and its driver (:class:`~monopoly.game.game.Game`)."""
+
+    rng: random.Random
+    decks: dict[str, Any]
+    held_cards: list[list[tuple[str, int]]]
+    last_roll: tuple[int, ...]
+    last_extra: tuple[int | str, ...]
+    variables: list[Any]
+
+    @property
+    def pending(self) -> Any: ...  # the decision the game waits for (Decision), or None
+
+    def pending_work(self) -> Pending | None: ...
+    def resume_pending(self, pending: Pending) -> None: ...
+    def forget_turn(self) -> None: ...
+
+
 class GameState(Fields):  # not compiled: a Python class over the compiled Fields
     """A position (see the module docstring). Set-up methods return the state, so they chain."""
 
@@ -132,7 +151,7 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
     # ------------------------------------------------------------------ to and from games and JSON
 
     @classmethod
-    def of(cls, game: Game) -> GameState:
+    def of(cls, game: Driven) -> GameState:
         """The position of ``game`` now (a copy: later moves of the game do not change it), with the pending
         work of the turn when the game waits for a decision in the middle of one."""
         state = cls._copied(game, game.rng.getstate())
@@ -156,7 +175,7 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
         state.pending = getattr(source, "pending", None) if isinstance(source, GameState) else None
         return state
 
-    def put(self, game: Game) -> None:
+    def put(self, game: Driven) -> None:
         """Make this the position of ``game`` (a copy: the game's moves do not change this state). A state with
         pending work puts the turn's start and plays the turn again to its decision with the answers given;
         :class:`StateError` if that does not come out as this state says."""
@@ -177,10 +196,7 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
                 raise StateError([f"the turn's answers lead to {decision!r}, not to the decision the position "
                                   f"waits for ({self.pending.decision[1]} of seat {self.pending.decision[0]})"])
             return
-        if game._machine is not None:  # a turn loop going on holds the old lists: the game starts a new one
-            game._machine = game._waiting = None
-            game._done = False
-        game.final_standings = None  # worked out again from this position
+        game.forget_turn()  # a turn loop going on holds the old lists; the standings are worked out again
         for name in LISTS:
             setattr(game, name, list(getattr(self, name)))
         for name in SCALARS:
@@ -281,17 +297,8 @@ class GameState(Fields):  # not compiled: a Python class over the compiled Field
         shuffled (and deeds dealt, where the ruleset deals them: ``rules.deal_deeds``; ``deal=False`` leaves
         every deed with the bank), the first seat to move. The position is started: a game put in it never
         starts it again (no second starting cash, shuffle or deal)."""
-        import attrs
-
-        from .game import Game, SetupError
-
-        if type(players) is not int:
-            raise SetupError(f"players={players!r}, not a number of players")
-        game = Game(ruleset, [None] * players, seed=seed)
-        if not deal:  # the game's start deals as its rules say: this game's rules deal nothing
-            game.rules = attrs.evolve(game.rules, deal_deeds=0)
-        game.start()
-        return cls.of(game)
+        game = started(ruleset, players, seed, deal=deal)
+        return cls._copied(game, game.rng.getstate())
 
 
 class Setup:
