@@ -161,14 +161,7 @@ class Core(Fields):
         self.debt_depth = 0
         self.clock_out = False  # the driver's clock ran out during the turn in progress (time_up)
         self._chain = 0  # moves and draws caused by effects since the last roll
-        self.event_amount = 0  # the money of the event whose triggers run (an effect's `amount`)
-        self.chosen = -1  # the player a running statement's `a player you choose` names (effects/compile.py)
         self._firing: set[str] = set()  # the events whose triggers run now (they do not set themselves off)
-        self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
-        self._option_landings: tuple[Any, ...] = ()  # where each alternative of the choice moves the token
-        self._option_worth = False  # a cost of the choice being made reads a player's net worth
-        self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
-        self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
         self.owner_version = 0  # changes whenever a lot changes hands (agents cache on it)
         #: The groups to build on owned whole, at the ownership version whole_version (auction.whole_groups)
         self.whole: tuple[tuple[int, tuple[int, ...], int], ...] = ()
@@ -192,12 +185,6 @@ class Core(Fields):
         self._between = [[Decision(seat, "between", (to,)) for to in range(n)] for seat in range(n)]
         self._others = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
         self._between_all = self.rules.between_turns == "every_player" and n > 1
-        # --- the driver (Game): the generator of the game, where it waits, and how to copy it
-        self._machine: Steps | None = None
-        self._waiting: Decision | None = None  # the decision waited for; None between turns or at the end
-        self._done = False  # the generator has returned: the game is over
-        self._answers: list[Any] = []  # answers given since the mark, as given
-        self._mark: tuple[Any, tuple[tuple[int, ...], ...]] | None = None  # replaying _answers from it
         self._mark_each_turn = True  # take the mark at every turn's start (off in play(): see Game.copy)
         self._pause_between_turns = False  # stop between turns (play_turn does)
         #: While play() drives: each seat's answering functions by decision kind, which the turn loop calls itself
@@ -209,6 +196,29 @@ class Core(Fields):
         self._quiet_all = False
         #: While play() drives: each seat's `between`, None for a quiet one (what play() asks, by seat)
         self._between_asks: list[Any] = [None] * n
+        # The attributes above are set before self is handed to a method: the compiled build reads them without
+        # asking whether they are set yet. Those below are read off the hot path.
+        self._set_choice_bookkeeping()
+        self._set_driver()
+
+    def _set_choice_bookkeeping(self) -> None:
+        """What the effect language's choices and triggers keep while they run (effects/compile.py, cards.py)."""
+        self.event_amount = 0  # the money of the event whose triggers run (an effect's `amount`)
+        self.chosen = -1  # the player a running statement's `a player you choose` names (effects/compile.py)
+        self._option_costs: tuple[Any, ...] = ()  # cost functions of the choice being made
+        self._option_landings: tuple[Any, ...] = ()  # where each alternative of the choice moves the token
+        self._option_worth = False  # a cost of the choice being made reads a player's net worth
+        self._pricing = False  # option_costs is pricing the alternatives (net_worth is not to be added up)
+        self._priced_worth: int | None = None  # the worth an agent gave option_costs to price them with
+
+    def _set_driver(self) -> None:
+        """The driver's bookkeeping (Game): the generator of the game, where it waits, how to copy it, and how
+        the last play() ended."""
+        self._machine: Steps | None = None
+        self._waiting: Decision | None = None  # the decision waited for; None between turns or at the end
+        self._done = False  # the generator has returned: the game is over
+        self._answers: list[Any] = []  # answers given since the mark, as given
+        self._mark: tuple[Any, tuple[tuple[int, ...], ...]] | None = None  # replaying _answers from it
         #: (seat, decision kind) when the last play() ended because that seat's agent raised while answering;
         #: None otherwise (the game then waits at that decision). Tells an agent's error from the engine's.
         self.agent_failure: tuple[int, str] | None = None

@@ -578,79 +578,115 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
     check_keys({key: value for key, value in state.items() if key not in ("pending", "variables", "last_extra")},
                STATE_KEYS,
                "state", found, optional=OPTIONAL)
+    _check_variables(state.get("variables", []), ruleset, found)
+    if "pending" in state:
+        _check_pending(state["pending"], ruleset, n, found)
+    fields = _FieldCheck(state, found)
+    _check_lists(fields, state, ruleset, t, n)
+    _check_scalars(fields, state, ruleset, n)
+    _check_cards(state, t, n, found)
+    _check_dice(state, ruleset, found)
+    if "rng" in state:
+        _check_rng(state["rng"], "state.rng", "rng", found)
+
+
+def _check_variables(values: Any, ruleset: Any, found: _Found) -> None:
+    """The ruleset's variables: one whole number each, in the ruleset's order."""
     declared = [name for name, _ in ruleset.variables]
-    values = state.get("variables", [])
     if not isinstance(values, list) or len(values) != len(declared):
         found.add("variables", f"state.variables is {describe(values)}, not the values of the ruleset's "
                                f"{len(declared)} variables ({', '.join(declared) or 'none'}), in order")
-    else:
-        for name, value in zip(declared, values, strict=True):
-            if not _is_int(value, 0, MAX_CASH):
-                found.add("variables", f"the variable {name} is {describe(value)}, not a whole number from 0 to "
-                                       f"{MAX_CASH}")
-    if "pending" in state:
-        _check_pending(state["pending"], ruleset, n, found)
+        return
+    for name, value in zip(declared, values, strict=True):
+        if not _is_int(value, 0, MAX_CASH):
+            found.add("variables", f"the variable {name} is {describe(value)}, not a whole number from 0 to "
+                                   f"{MAX_CASH}")
 
-    def typed_list(name: str, length: int, fits: Any, what: str) -> None:
-        if name not in state:
+
+class _FieldCheck:
+    """Checks of one field of a state's JSON each, by its kind (a field left out is not checked here)."""
+
+    def __init__(self, state: dict[str, Any], found: _Found):
+        self.state = state
+        self.found = found
+
+    def typed_list(self, name: str, length: int, fits: Any, what: str) -> None:
+        """A list of ``length`` entries, each one that ``fits`` (``what`` says why one does not)."""
+        if name not in self.state:
             return
-        value = state[name]
+        value = self.state[name]
         if not isinstance(value, list):
-            found.add(name, f"state.{name} is {describe(value)}, not a list")
+            self.found.add(name, f"state.{name} is {describe(value)}, not a list")
         elif len(value) != length:
-            found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
+            self.found.add(name, f"'{name}' has {len(value)} entries, expected {length}")
         else:
             for i, v in enumerate(value):
                 if not fits(v):
-                    found.add(name, f"state.{name}[{i}] is {describe(v)}, {what}")
+                    self.found.add(name, f"state.{name}[{i}] is {describe(v)}, {what}")
 
-    def int_list(name: str, length: int, low: int, high: int, what: str) -> None:
-        typed_list(name, length, lambda v: _is_int(v, low, high), what)
+    def int_list(self, name: str, length: int, low: int, high: int, what: str) -> None:
+        """A list of ``length`` whole numbers from ``low`` to ``high``."""
+        self.typed_list(name, length, lambda v: _is_int(v, low, high), what)
 
-    def bool_list(name: str, length: int) -> None:
-        typed_list(name, length, lambda v: type(v) is bool, "not true or false")
+    def bool_list(self, name: str, length: int) -> None:
+        """A list of ``length`` trues and falses."""
+        self.typed_list(name, length, lambda v: type(v) is bool, "not true or false")
 
-    def scalar(name: str, low: int, high: int, what: str, *, null: bool = False) -> None:
+    def scalar(self, name: str, low: int, high: int, what: str, *, null: bool = False) -> None:
+        """A whole number from ``low`` to ``high`` (or null, where ``null``)."""
+        state = self.state
         if name in state and not (null and state[name] is None) and not _is_int(state[name], low, high):
-            found.add(name, f"state.{name} is {describe(state[name])}, {what}")
+            self.found.add(name, f"state.{name} is {describe(state[name])}, {what}")
 
+
+def _check_lists(fields: _FieldCheck, state: dict[str, Any], ruleset: Any, t: Any, n: int) -> None:
+    """The lists by seat and by space, and the order of the bankruptcies."""
     # A game can end in the middle of a turn (a trigger's effect bankrupting the last rival while a jailed player
     # pays the fine after the last try): its final position may hold that player at the last try.
     jail_high = max(ruleset.rules.jail.max_turns - (0 if state.get("finished") is True else 1), 0)
     # Cash and the pot up to what the JSON reader takes, not MAX_CASH: the bank's effects stop there, but rents,
     # salaries and trades may carry a seat past it, and a save the program wrote must load again.
-    int_list("cash", n, 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT} (cash is never negative between "
-                                     "turns: a debt is paid at once, or the player goes bankrupt)")
-    int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
-    int_list("jail_turns", n, -1, jail_high, f"not -1 (free) or the failed tries in jail so far, 0 to {jail_high}")
-    int_list("laps", n, 0, _BIG, "not a whole number of at least 0 (the times past or onto the go space)")
-    int_list("owner", t.size, -1, n - 1, f"not -1 (the bank) or a seat from 0 to {n - 1}")
-    int_list("buildings", t.size, 0, t.hotel_level, f"not a number of buildings from 0 to {t.hotel_level} "
-                                                    f"({t.hotel_level}: a hotel)")
-    bool_list("bankrupt", n)
-    bool_list("mortgaged", t.size)
+    fields.int_list("cash", n, 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT} (cash is never negative "
+                                            "between turns: a debt is paid at once, or the player goes bankrupt)")
+    fields.int_list("position", n, 0, t.size - 1, f"past the board (its spaces are 0 to {t.size - 1})")
+    fields.int_list("jail_turns", n, -1, jail_high,
+                    f"not -1 (free) or the failed tries in jail so far, 0 to {jail_high}")
+    fields.int_list("laps", n, 0, _BIG, "not a whole number of at least 0 (the times past or onto the go space)")
+    fields.int_list("owner", t.size, -1, n - 1, f"not -1 (the bank) or a seat from 0 to {n - 1}")
+    fields.int_list("buildings", t.size, 0, t.hotel_level, f"not a number of buildings from 0 to {t.hotel_level} "
+                                                           f"({t.hotel_level}: a hotel)")
+    fields.bool_list("bankrupt", n)
+    fields.bool_list("mortgaged", t.size)
     order = state.get("bankrupt_order")
     if "bankrupt_order" in state:
         if not isinstance(order, list) or len(order) > n:
-            found.add("bankrupt_order", f"state.bankrupt_order is {describe(order)}, not a list of seats")
+            fields.found.add("bankrupt_order", f"state.bankrupt_order is {describe(order)}, not a list of seats")
         elif not all(_is_int(seat, 0, n - 1) for seat in order) or len(set(order)) != len(order):
-            found.add("bankrupt_order", f"state.bankrupt_order is not a list of different seats from 0 to {n - 1}")
-    scalar("houses_left", 0, ruleset.houses, f"not a number of houses from 0 to {ruleset.houses} (the box)")
-    scalar("hotels_left", 0, ruleset.hotels, f"not a number of hotels from 0 to {ruleset.hotels} (the box)")
-    scalar("pot", 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT}")
-    scalar("turn", 0, _BIG, "not a whole number of at least 0")
-    scalar("round", 0, _BIG, "not a whole number of at least 0")
-    scalar("owner_version", 0, _BIG, "not a whole number of at least 0")
-    scalar("current", 0, n - 1, f"not a seat from 0 to {n - 1}")
-    scalar("winner", 0, n - 1, f"not null or a seat from 0 to {n - 1}", null=True)
+            fields.found.add("bankrupt_order",
+                             f"state.bankrupt_order is not a list of different seats from 0 to {n - 1}")
+
+
+def _check_scalars(fields: _FieldCheck, state: dict[str, Any], ruleset: Any, n: int) -> None:
+    """The single numbers, flags and the end's reason."""
+    fields.scalar("houses_left", 0, ruleset.houses, f"not a number of houses from 0 to {ruleset.houses} (the box)")
+    fields.scalar("hotels_left", 0, ruleset.hotels, f"not a number of hotels from 0 to {ruleset.hotels} (the box)")
+    fields.scalar("pot", 0, _BIG - 1, f"not a whole number from 0 to {_BIG_TEXT}")
+    fields.scalar("turn", 0, _BIG, "not a whole number of at least 0")
+    fields.scalar("round", 0, _BIG, "not a whole number of at least 0")
+    fields.scalar("owner_version", 0, _BIG, "not a whole number of at least 0")
+    fields.scalar("current", 0, n - 1, f"not a seat from 0 to {n - 1}")
+    fields.scalar("winner", 0, n - 1, f"not null or a seat from 0 to {n - 1}", null=True)
     for name in ("started", "finished"):
         if name in state and type(state[name]) is not bool:
-            found.add(name, f"state.{name} is {describe(state[name])}, not true or false")
+            fields.found.add(name, f"state.{name} is {describe(state[name])}, not true or false")
     reason = state.get("end_reason")
     if reason is not None and not (isinstance(reason, str) and reason in _END_REASONS):
-        found.add("end_reason", f"state.end_reason is {describe(reason)}, not null or one of "
-                                f"{', '.join(_END_REASONS)}")
-    _check_cards(state, t, n, found)
+        fields.found.add("end_reason", f"state.end_reason is {describe(reason)}, not null or one of "
+                                       f"{', '.join(_END_REASONS)}")
+
+
+def _check_dice(state: dict[str, Any], ruleset: Any, found: _Found) -> None:
+    """The last roll and the extra die's last face."""
     roll = state.get("last_roll")
     if "last_roll" in state:
         dice, sides = ruleset.dice_count, ruleset.dice_sides
@@ -667,8 +703,6 @@ def _check_state_fields(state: Any, ruleset: Any, n: int, found: _Found) -> None
                 type(face) in (int, str) and face in faces for face in extra)):
             found.add("last_extra", f"state.last_extra is {describe(extra)}, not [] or one face of the extra die "
                                     f"({', '.join(map(str, faces)) or 'the ruleset has none'})")
-    if "rng" in state:
-        _check_rng(state["rng"], "state.rng", "rng", found)
 
 
 def _check_cards(state: dict[str, Any], t: Any, n: int, found: _Found) -> None:
