@@ -462,95 +462,9 @@ class HumanAgent(Agent):
 
     # ------------------------------------------------------------------ trades
 
-    def _lots_of(self, game: Game, holder: int) -> list[int]:
-        return [s for s in game.tables.ownable if game.owner[s] == holder]
-
-    def _list_assets(self, game: Game, holder: int, lots: list[int]) -> list[str]:
-        w = self.words
-        t = game.tables
-        lines = [f"{w.subject(holder)} {w.verb(holder, 'has')} {self._money(game.cash[holder])}."]
-        for i, s in enumerate(lots, 1):
-            notes = []
-            group = t.group_of[s]
-            if game.buildings[s]:
-                notes.append(w.level(game.buildings[s]))
-            elif group >= 0 and any(game.buildings[m] for m in t.members[group]):
-                notes.append("its group has buildings")
-            if game.mortgaged[s]:
-                notes.append("mortgaged")
-            note = f" ({', '.join(notes)})" if notes else ""
-            lines.append(f"  {i}. {w.space(s)}{note}")
-        for j, (deck, _index) in enumerate(game.held_cards[holder], 1):
-            lines.append(f"  card {j}: {w.deck(deck)} Get Out of Jail Free")
-        return lines
-
-    def _pick(self, game: Game, seat: int, question: str, count: int, what: str) -> list[int]:
-        if count == 0:
-            return []
-        return self.ask(game, seat, [question], lambda text: parse_numbers(text, count, what),
-                        [f"numbers from 1 to {count}, separated by commas", "Enter: none"])
-
-    def _cash(self, game: Game, seat: int, question: str) -> int:
-        return self.ask(game, seat, [question], lambda text: parse_amount(text) if text else 0,
-                        ["a whole number", "Enter: none"])
-
     def build_trade(self, game: Game, seat: int) -> Trade | None:
         """Ask who to trade with and what goes each way; None when the person cancels."""
-        w = self.words
-        while True:
-            others = [q for q in range(game.players) if q != seat and not game.bankrupt[q]]
-            lines = ["Trade with whom?"] + [f"  {i}. {w.subject(q)}" for i, q in enumerate(others, 1)]
-            lines.append(f"Type {_numbers(len(others))} or the name (Enter to cancel):")
-
-            def who(text: str, others: list[int] = others) -> int | None:
-                if not text:
-                    return None
-                number = typed_number(text)
-                if number is not None and 1 <= number <= len(others):
-                    return others[number - 1]
-                for q in others:
-                    if w.subject(q).lower() == text.lower():
-                        return q
-                raise Invalid(f"'{shown(text)}' is not one of the players listed: type a number from 1 to "
-                              f"{len(others)}.")
-
-            partner = self.ask(game, seat, lines, who, [f"{i}: {w.subject(q)}" for i, q in enumerate(others, 1)]
-                               + ["Enter: cancel"])
-            if partner is None:
-                return None
-            mine, theirs = self._lots_of(game, seat), self._lots_of(game, partner)
-            for line in self._list_assets(game, seat, mine):
-                click.echo(line)
-            give = self._pick(game, seat, "Lots you give (numbers from your list, Enter for none):", len(mine),
-                              "lots you own")
-            give_cash = self._cash(game, seat, "Cash you give (Enter for none):")
-            my_cards = game.held_cards[seat]
-            give_cards = self._pick(game, seat, "Cards you give (card numbers, Enter for none):", len(my_cards),
-                                    "cards you hold")
-            for line in self._list_assets(game, partner, theirs):
-                click.echo(line)
-            get = self._pick(game, seat, f"Lots you want from {w.object(partner)} (numbers from the list, "
-                                         "Enter for none):", len(theirs), f"lots {w.object(partner)} owns")
-            get_cash = self._cash(game, seat, f"Cash you want from {w.object(partner)} (Enter for none):")
-            their_cards = game.held_cards[partner]
-            get_cards = self._pick(game, seat, "Cards you want (card numbers, Enter for none):", len(their_cards),
-                                   f"cards {w.object(partner)} holds")
-            trade = Trade(seat, partner,
-                          give_spaces=tuple(mine[i] for i in give), give_cash=give_cash,
-                          give_cards=tuple(my_cards[i] for i in give_cards),
-                          get_spaces=tuple(theirs[i] for i in get), get_cash=get_cash,
-                          get_cards=tuple(their_cards[i] for i in get_cards))
-            try:
-                verify(game, seat, trade)
-            except IllegalAction as exc:
-                click.echo(f"That offer is not allowed: {exc}. Let's start again.")
-                continue
-            summary = (f"Offer {w.object(partner)} {w.offer_side(trade.give_spaces, give_cash, trade.give_cards)} "
-                       f"for {w.offer_side(trade.get_spaces, get_cash, trade.get_cards)}?")
-            if self.ask(game, seat, [summary + " [Y/n]"], parse_yes_no(True),
-                        ["y or Enter: send the offer", "n: cancel it"]):
-                return trade
-            return None
+        return _TradeDialogue(self, game, seat).offer()
 
     def answer_trade(self, game: Game, seat: int, trade: Trade) -> bool:
         w = self.words
@@ -599,6 +513,121 @@ class HumanAgent(Agent):
                  "Lift it now? [y/N]"]
         return self.ask(game, seat, lines, parse_yes_no(False),
                         ["y or yes: lift the mortgage now", "n, no or Enter: pay the interest and keep it mortgaged"])
+
+
+
+class _TradeDialogue:
+    """The questions that make ``seat``'s trade offer (``HumanAgent.build_trade``): whom with, then what goes each
+    way from numbered lists of lots and cards, then the offer checked and confirmed."""
+
+    def __init__(self, agent: HumanAgent, game: Game, seat: int):
+        self.agent = agent
+        self.game = game
+        self.seat = seat
+        self.words = agent.words
+
+    def lots_of(self, holder: int) -> list[int]:
+        """The lots ``holder`` owns, in board order (the numbers of the lists)."""
+        return [s for s in self.game.tables.ownable if self.game.owner[s] == holder]
+
+    def list_assets(self, holder: int, lots: list[int]) -> list[str]:
+        """``holder``'s cash, numbered lots (with their buildings and mortgages) and kept cards."""
+        game, w = self.game, self.words
+        t = game.tables
+        lines = [f"{w.subject(holder)} {w.verb(holder, 'has')} {w.money(game.cash[holder])}."]
+        for i, s in enumerate(lots, 1):
+            notes = []
+            group = t.group_of[s]
+            if game.buildings[s]:
+                notes.append(w.level(game.buildings[s]))
+            elif group >= 0 and any(game.buildings[m] for m in t.members[group]):
+                notes.append("its group has buildings")
+            if game.mortgaged[s]:
+                notes.append("mortgaged")
+            note = f" ({', '.join(notes)})" if notes else ""
+            lines.append(f"  {i}. {w.space(s)}{note}")
+        for j, (deck, _index) in enumerate(game.held_cards[holder], 1):
+            lines.append(f"  card {j}: {w.deck(deck)} Get Out of Jail Free")
+        return lines
+
+    def pick(self, question: str, count: int, what: str) -> list[int]:
+        """Numbers from a list of ``count`` (none when it is empty or on Enter), as indexes from 0."""
+        if count == 0:
+            return []
+        return self.agent.ask(self.game, self.seat, [question], lambda text: parse_numbers(text, count, what),
+                              [f"numbers from 1 to {count}, separated by commas", "Enter: none"])
+
+    def cash(self, question: str) -> int:
+        """An amount of cash (0 on Enter)."""
+        return self.agent.ask(self.game, self.seat, [question], lambda text: parse_amount(text) if text else 0,
+                              ["a whole number", "Enter: none"])
+
+    def partner(self) -> int | None:
+        """The player to trade with, by number or name; None when the person cancels."""
+        w = self.words
+        others = [q for q in range(self.game.players) if q != self.seat and not self.game.bankrupt[q]]
+        lines = ["Trade with whom?"] + [f"  {i}. {w.subject(q)}" for i, q in enumerate(others, 1)]
+        lines.append(f"Type {_numbers(len(others))} or the name (Enter to cancel):")
+
+        def who(text: str) -> int | None:
+            if not text:
+                return None
+            number = typed_number(text)
+            if number is not None and 1 <= number <= len(others):
+                return others[number - 1]
+            for q in others:
+                if w.subject(q).lower() == text.lower():
+                    return q
+            raise Invalid(f"'{shown(text)}' is not one of the players listed: type a number from 1 to "
+                          f"{len(others)}.")
+
+        return self.agent.ask(self.game, self.seat, lines, who,
+                              [f"{i}: {w.subject(q)}" for i, q in enumerate(others, 1)] + ["Enter: cancel"])
+
+    def sides(self, partner: int) -> Trade:
+        """What goes each way between the seat and ``partner``, picked from their lists."""
+        game, seat, w = self.game, self.seat, self.words
+        mine, theirs = self.lots_of(seat), self.lots_of(partner)
+        for line in self.list_assets(seat, mine):
+            click.echo(line)
+        give = self.pick("Lots you give (numbers from your list, Enter for none):", len(mine), "lots you own")
+        give_cash = self.cash("Cash you give (Enter for none):")
+        my_cards = game.held_cards[seat]
+        give_cards = self.pick("Cards you give (card numbers, Enter for none):", len(my_cards), "cards you hold")
+        for line in self.list_assets(partner, theirs):
+            click.echo(line)
+        get = self.pick(f"Lots you want from {w.object(partner)} (numbers from the list, Enter for none):",
+                        len(theirs), f"lots {w.object(partner)} owns")
+        get_cash = self.cash(f"Cash you want from {w.object(partner)} (Enter for none):")
+        their_cards = game.held_cards[partner]
+        get_cards = self.pick("Cards you want (card numbers, Enter for none):", len(their_cards),
+                              f"cards {w.object(partner)} holds")
+        return Trade(seat, partner,
+                     give_spaces=tuple(mine[i] for i in give), give_cash=give_cash,
+                     give_cards=tuple(my_cards[i] for i in give_cards),
+                     get_spaces=tuple(theirs[i] for i in get), get_cash=get_cash,
+                     get_cards=tuple(their_cards[i] for i in get_cards))
+
+    def offer(self) -> Trade | None:
+        """The whole dialogue, asked again from the start while the offer breaks a rule; None when cancelled."""
+        w = self.words
+        while True:
+            partner = self.partner()
+            if partner is None:
+                return None
+            trade = self.sides(partner)
+            try:
+                verify(self.game, self.seat, trade)
+            except IllegalAction as exc:
+                click.echo(f"That offer is not allowed: {exc}. Let's start again.")
+                continue
+            gives = w.offer_side(trade.give_spaces, trade.give_cash, trade.give_cards)
+            gets = w.offer_side(trade.get_spaces, trade.get_cash, trade.get_cards)
+            summary = f"Offer {w.object(partner)} {gives} for {gets}?"
+            if self.agent.ask(self.game, self.seat, [summary + " [Y/n]"], parse_yes_no(True),
+                              ["y or Enter: send the offer", "n: cancel it"]):
+                return trade
+            return None
 
 
 __all__ = ["HumanAgent", "Invalid", "QuitGame", "parse_amount", "parse_numbers", "parse_yes_no", "shown",
