@@ -703,17 +703,44 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
     :class:`~monopoly.game.SetupError` when the ruleset is not played by that
     many players.
     """
-    if not isinstance(ruleset, Ruleset):
-        ruleset = load_ruleset(ruleset, variants)
-    elif variants:
-        raise ValueError("variants are given with a ruleset name or path, not with a loaded Ruleset")
+    ruleset = _loaded(ruleset, variants)
     players = tuple(players)
     for spec in players:
         agent_factory(spec)
     names = [spec_name(spec) for spec in players]
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+    _check_run(ruleset, len(players), games, jobs, max_turns, backend, address)
+    if handicap is not None:
+        handicap = _checked_handicap(handicap, ruleset, len(players), start)
+    if start is not None:
+        _check_start(start, ruleset, len(players), max_turns, log_dir)
+    if backend == "ray":
+        _import_ray()  # missing: say so before anything is written
+    log_path = _log_folder(log_dir, seed, games, replace_logs) if log_dir is not None else None
+    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start, handicap, measure,
+                     whole_logs=backend == "ray")
+    played = _play(runner, seed, games, jobs, backend, address, progress)
+    results = [result for result, _ in played]
+    summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns,
+                        handicap=runner.handicap)
+    measures = tuple(figures for _, figures in played) if measure is not None else ()
+    return SimulationResult(tuple(results), summary, measures)
+
+
+def _loaded(ruleset: Ruleset | PathOrName, variants: Sequence[PathOrName]) -> Ruleset:
+    """The ruleset given, or the one its name or path loads with ``variants`` (only those take variants)."""
+    if not isinstance(ruleset, Ruleset):
+        return load_ruleset(ruleset, variants)
+    if variants:
+        raise ValueError("variants are given with a ruleset name or path, not with a loaded Ruleset")
+    return ruleset
+
+
+def _check_run(ruleset: Ruleset, players: int, games: int, jobs: int | None, max_turns: int | None,
+               backend: str, address: str | None) -> None:
+    """Refuse a number of players the ruleset is not played by, a bad count, backend or address."""
+    if not ruleset.min_players <= players <= ruleset.max_players:
         raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
-                         f"not {len(players)}")
+                         f"not {players}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if jobs is not None and jobs < 1:
@@ -724,57 +751,65 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if address is not None and backend != "ray":
         raise ValueError("an address is the address of a Ray cluster: give it with backend='ray'")
-    if handicap is not None:
-        handicap = tuple(int(amount) for amount in handicap)
-        if len(handicap) != len(players):
-            raise ValueError(f"a handicap of {len(handicap)} amounts for {len(players)} players")
-        if start is not None:
-            raise ValueError("a handicap changes the starting cash: it cannot be combined with a position")
-        for seat, amount in enumerate(handicap):
-            if ruleset.starting_cash + amount < 0:
-                raise ValueError(f"a handicap of {amount} leaves seat {seat} with less than nothing "
-                                 f"(starting cash {ruleset.starting_cash})")
+
+
+def _checked_handicap(handicap: Sequence[int], ruleset: Ruleset, players: int,
+                      start: GameState | None) -> tuple[int, ...]:
+    """The handicap as whole amounts, one a seat; refused with a position or when a seat would start below 0."""
+    amounts = tuple(int(amount) for amount in handicap)
+    if len(amounts) != players:
+        raise ValueError(f"a handicap of {len(amounts)} amounts for {players} players")
     if start is not None:
-        if log_dir is not None:
-            raise ValueError("games played on from a position are not logged (a log starts with the game)")
-        if len(start.cash) != len(players):
-            raise SetupError(f"the position has {len(start.cash)} players, not {len(players)}")
-        problems = start.problems(ruleset, max_turns=max_turns)
-        if problems:
-            raise StateError(problems)
-        if start.finished:
-            raise StateError(["the game of the position is over"])
-    if backend == "ray":
-        _import_ray()  # missing: say so before anything is written
-    log_path = None
+        raise ValueError("a handicap changes the starting cash: it cannot be combined with a position")
+    for seat, amount in enumerate(amounts):
+        if ruleset.starting_cash + amount < 0:
+            raise ValueError(f"a handicap of {amount} leaves seat {seat} with less than nothing "
+                             f"(starting cash {ruleset.starting_cash})")
+    return amounts
+
+
+def _check_start(start: GameState, ruleset: Ruleset, players: int, max_turns: int | None,
+                 log_dir: PathOrName | None) -> None:
+    """Refuse a position asked with logs, of another number of players, breaking the rules, or of a game over."""
     if log_dir is not None:
-        log_path = Path(log_dir)
-        log_path.mkdir(parents=True, exist_ok=True)
-        for game_seed in range(seed, seed + games):
-            existing = log_path / log_name(game_seed)
-            if os.path.islink(existing):
-                raise OutputError(existing, "is a symbolic link", "the program never writes through a link")
-            if not replace_logs and os.path.lexists(existing):
-                raise OutputError(existing, "already exists",
-                                  "give --force to replace the logs, or another folder")
-    runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start, handicap, measure,
-                     whole_logs=backend == "ray")
-    played: list[tuple[Result, Any]]
+        raise ValueError("games played on from a position are not logged (a log starts with the game)")
+    if len(start.cash) != players:
+        raise SetupError(f"the position has {len(start.cash)} players, not {players}")
+    problems = start.problems(ruleset, max_turns=max_turns)
+    if problems:
+        raise StateError(problems)
+    if start.finished:
+        raise StateError(["the game of the position is over"])
+
+
+def _log_folder(log_dir: PathOrName, seed: int, games: int, replace_logs: bool) -> Path:
+    """The folder of the logs, made if missing; refused when a log of these seeds is a link, or is there already
+    and ``replace_logs`` is not given."""
+    log_path = Path(log_dir)
+    log_path.mkdir(parents=True, exist_ok=True)
+    for game_seed in range(seed, seed + games):
+        existing = log_path / log_name(game_seed)
+        if os.path.islink(existing):
+            raise OutputError(existing, "is a symbolic link", "the program never writes through a link")
+        if not replace_logs and os.path.lexists(existing):
+            raise OutputError(existing, "already exists",
+                              "give --force to replace the logs, or another folder")
+    return log_path
+
+
+def _play(runner: _Runner, seed: int, games: int, jobs: int | None, backend: str, address: str | None,
+          progress: Progress | None) -> list[tuple[Result, Any]]:
+    """Every game's result and figures, in seed order: on Ray, in worker processes, or in this one."""
     if backend == "ray":
-        played = _play_ray(runner, seed, games, jobs, address, progress)
-    elif jobs is None or jobs == 1 or games == 1:
-        played = []
+        return _play_ray(runner, seed, games, jobs, address, progress)
+    if jobs is None or jobs == 1 or games == 1:
+        played: list[tuple[Result, Any]] = []
         for game_seed in range(seed, seed + games):
             played.append(runner.run(game_seed))
             if progress is not None:
                 progress(1)
-    else:
-        played = _play_parallel(runner, seed, games, jobs, progress)
-    results = [result for result, _ in played]
-    summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns,
-                        handicap=runner.handicap)
-    measures = tuple(figures for _, figures in played) if measure is not None else ()
-    return SimulationResult(tuple(results), summary, measures)
+        return played
+    return _play_parallel(runner, seed, games, jobs, progress)
 
 
 __all__ = [
