@@ -226,54 +226,81 @@ def simulate_command(ruleset: str | None, variants: tuple[str, ...], games: int,
     """
     read = _read_position(start_path) if start_path is not None else None
     if ruleset is None:
-        if read is None:
-            raise click.UsageError("give the ruleset to simulate (NAME_OR_PATH, e.g. classic), or --from POSITION")
-        if variants:
-            raise click.UsageError("--variant needs the ruleset it applies to: give NAME_OR_PATH too")
-        assert start_path is not None
-        ruleset, variants = _saved_ruleset(start_path, read[0])
-        if fmt == "text":
-            click.echo(f"Ruleset {ruleset}" + (f" with {', '.join(variants)}" if variants else "")
-                       + ", built in, as the position names it.")
-    if players is None:
-        seats = _seats(read[1]) if read is not None else None
-        players = ",".join(["greedy"] * seats) if seats is not None and 1 <= seats <= 16 else DEFAULT_PLAYERS
-    names = parse_players(players, classes=True, agent_timeout=agent_timeout)
+        ruleset, variants = _ruleset_of_position(start_path, read, variants, fmt)
+    names = parse_players(players if players is not None else _default_players(read), classes=True,
+                          agent_timeout=agent_timeout)
     loaded = load_or_exit(ruleset, variants)
-    if not loaded.min_players <= len(names) <= loaded.max_players:
+    _check_table(loaded, len(names), backend, address)
+    start = _position(start_path, read[0], read[1], loaded, len(names), max_turns) \
+        if start_path is not None and read is not None else None
+    if start is not None and log_dir is not None:
+        raise click.UsageError("--log cannot be combined with --from: a log starts with the game")
+    if log_dir is not None:
+        _make_log_dir(log_dir)
+    result = _simulate(loaded, names, games, fmt, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
+                       replace_logs=force, start=start, backend=backend, address=address)
+    _report(result, fmt, start, start_path)
+
+
+def _ruleset_of_position(start_path: Path | None, read: tuple[dict[str, Any], Any] | None,
+                         variants: tuple[str, ...], fmt: str) -> tuple[str, tuple[str, ...]]:
+    """The built-in ruleset and variants the position names, NAME_OR_PATH being left out (said in text)."""
+    if read is None:
+        raise click.UsageError("give the ruleset to simulate (NAME_OR_PATH, e.g. classic), or --from POSITION")
+    if variants:
+        raise click.UsageError("--variant needs the ruleset it applies to: give NAME_OR_PATH too")
+    assert start_path is not None
+    ruleset, variants = _saved_ruleset(start_path, read[0])
+    if fmt == "text":
+        click.echo(f"Ruleset {ruleset}" + (f" with {', '.join(variants)}" if variants else "")
+                   + ", built in, as the position names it.")
+    return ruleset, variants
+
+
+def _default_players(read: tuple[dict[str, Any], Any] | None) -> str:
+    """The players when --players is not given: greedy in every seat of the position, else DEFAULT_PLAYERS."""
+    seats = _seats(read[1]) if read is not None else None
+    return ",".join(["greedy"] * seats) if seats is not None and 1 <= seats <= 16 else DEFAULT_PLAYERS
+
+
+def _check_table(loaded: Any, players: int, backend: str, address: str | None) -> None:
+    """Refuse a number of players the ruleset is not played by, an address without Ray, and Ray not installed."""
+    if not loaded.min_players <= players <= loaded.max_players:
         raise click.BadParameter(
             f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
-            f"not {len(names)}", param_hint="'--players'")
+            f"not {players}", param_hint="'--players'")
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is the address of a Ray cluster: give it with --backend ray",
                                  param_hint="'--address'")
     if backend == "ray" and not ray_available():
         raise click.BadParameter("the ray backend needs Ray, which is not installed here: "
                                  "pip install 'monopoly-engine[ray]'", param_hint="'--backend'")
-    start = _position(start_path, read[0], read[1], loaded, len(names), max_turns) \
-        if start_path is not None and read is not None else None
-    if start is not None and log_dir is not None:
-        raise click.UsageError("--log cannot be combined with --from: a log starts with the game")
-    if log_dir is not None:
-        try:
-            log_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise click.BadParameter(f"cannot create {shown(log_dir)}: {exc.strerror}", param_hint="'--log'") from None
-    show_bar = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+def _make_log_dir(log_dir: Path) -> None:
+    """Create the folder of --log (and its parents); a usage error when it cannot be."""
     try:
-        if show_bar:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot create {shown(log_dir)}: {exc.strerror}", param_hint="'--log'") from None
+
+
+def _simulate(loaded: Any, names: list[Any], games: int, fmt: str, **options: Any) -> SimulationResult:
+    """The games played by :func:`simulate` (a progress bar on a terminal); exit 1 on a refused log or backend."""
+    try:
+        if fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty():
             with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
                                    show_eta=True) as bar:
-                result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                                  progress=bar.update, replace_logs=force, start=start, backend=backend,
-                                  address=address)
-        else:
-            result = simulate(loaded, names, games, seed=seed, jobs=jobs, max_turns=max_turns, log_dir=log_dir,
-                              replace_logs=force, start=start, backend=backend, address=address)
+                return simulate(loaded, names, games, progress=bar.update, **options)
+        return simulate(loaded, names, games, **options)
     except OutputError as exc:
         raise click.ClickException(refusal(exc)) from None
     except BackendError as exc:
         raise click.ClickException(escape(str(exc))) from None
+
+
+def _report(result: SimulationResult, fmt: str, start: GameState | None, start_path: Path | None) -> None:
+    """Print the result: as JSON, or as tables after a line on the position played on."""
     if fmt == "json":
         data = result.to_json()
         if start is not None:

@@ -718,7 +718,7 @@ def simulate(ruleset: Ruleset | PathOrName, players: Sequence[AgentSpec], games:
     log_path = _log_folder(log_dir, seed, games, replace_logs) if log_dir is not None else None
     runner = _Runner(ruleset, players, max_turns, log_path, replace_logs, start, handicap, measure,
                      whole_logs=backend == "ray")
-    played = _play(runner, seed, games, jobs, backend, address, progress)
+    played = _play_games(runner, seed, games, jobs, backend, address, progress)
     results = [result for result, _ in played]
     summary = summarize(results, names, ruleset=ruleset.id, variants=ruleset.variants, max_turns=max_turns,
                         handicap=runner.handicap)
@@ -797,8 +797,8 @@ def _log_folder(log_dir: PathOrName, seed: int, games: int, replace_logs: bool) 
     return log_path
 
 
-def _play(runner: _Runner, seed: int, games: int, jobs: int | None, backend: str, address: str | None,
-          progress: Progress | None) -> list[tuple[Result, Any]]:
+def _play_games(runner: _Runner, seed: int, games: int, jobs: int | None, backend: str, address: str | None,
+                progress: Progress | None) -> list[tuple[Result, Any]]:
     """Every game's result and figures, in seed order: on Ray, in worker processes, or in this one."""
     if backend == "ray":
         return _play_ray(runner, seed, games, jobs, address, progress)
