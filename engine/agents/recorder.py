@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -317,71 +317,114 @@ def replay_log(events: Sequence[Mapping[str, Any]], ruleset: Any) -> ReplayCheck
     start = events[0]
     logged_rules = start.get("rules", 1)
     ruleset = as_played_by(ruleset, logged_rules if type(logged_rules) is int else RULES_VERSION)
-    version_note = "" if logged_rules == RULES_VERSION else (
+    log = _LoggedEvents(events, _version_note(logged_rules))
+    clock_turn = _clock_turn(log, ruleset)
+
+    def clock_due() -> bool:
+        """The log says the driver's clock ran out just here."""
+        return log.time_up_next() and ruleset.rules.end.when == "time" and not game.finished
+
+    agents: list[Any] = [_ClockTold(agent, clock_due) for agent in replay_agents(events)]
+    game = Game(ruleset, agents, seed=start["seed"], max_turns=start.get("max_turns"), observers=[log])
+    try:
+        _play_out(game, clock_due, clock_turn)
+    except _Stop as stop:
+        if stop.difference.number == 0:
+            return ReplayCheck(log.seen, log.complete, None, "between turns")
+        return ReplayCheck(log.seen, log.complete, stop.difference)
+    except ReplayMismatch as exc:
+        if isinstance(exc, ReplayExhausted) and not log.complete and log.seen == len(log.expected):
+            return ReplayCheck(log.seen, log.complete, None, "at a question")  # the log stops where a person was asked
+        difference = Difference(log.seen + 1, log.logged_next(), None, str(exc) + log.note)
+        return ReplayCheck(log.seen, log.complete, difference)
+    if log.seen < len(log.expected):
+        difference = Difference(log.seen + 1, log.logged_next(), None,
+                                "the replayed game ended before the log" + log.note)
+        return ReplayCheck(log.seen, log.complete, difference)
+    return ReplayCheck(log.seen, log.complete, None)
+
+
+def _version_note(logged_rules: Any) -> str:
+    """What a difference adds when another rules version than this engine's played the log ("" when this one)."""
+    return "" if logged_rules == RULES_VERSION else (
         f" (the log was played by rules version {logged_rules}, this engine plays version {RULES_VERSION}: a game "
         "that reaches a rule changed since plays differently, so such a log cannot be verified by this version)")
-    expected = [dict(e) for e in events]
-    complete = expected[-1]["type"] == "game_end"
-    seen = 0
-    old_format = start.get("log", 1) < LOG_VERSION  # a log written before the events that complete the record
 
-    def check(event: dict[str, Any]) -> None:
-        nonlocal seen
-        got = json.loads(json.dumps(event))
-        if old_format:  # compared as that version wrote it: without the events and keys added since
+
+class _LoggedEvents:
+    """The observer of a replay: each event the replayed game gives is compared with the next logged one."""
+
+    def __init__(self, events: Sequence[Mapping[str, Any]], note: str):
+        self.expected = [dict(e) for e in events]
+        self.complete = self.expected[-1]["type"] == "game_end"
+        self.old_format = events[0].get("log", 1) < LOG_VERSION  # written before the events that complete the record
+        self.note = note  # added to the reason of a difference
+        self.seen = 0  # logged events matched so far
+
+    def logged_next(self) -> dict[str, Any] | None:
+        """The logged event to be matched next (None past the end of the log)."""
+        return self.expected[self.seen] if self.seen < len(self.expected) else None
+
+    def time_up_next(self) -> bool:
+        """The next logged event is a ``time_up``: the driver's clock ran out there."""
+        return self.seen < len(self.expected) and self.expected[self.seen]["type"] == "time_up"
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        got = self._as_logged(json.loads(json.dumps(event)))
+        if got is None:
+            return
+        if self.seen >= len(self.expected):
+            raise _Stop(self._past_the_end(got))
+        if self.seen == 0 and got["type"] == "game_start":  # the rules version is compared apart (replay_log)
+            got.pop("rules", None)
+            self.expected[0].pop("rules", None)
+        if got != self.expected[self.seen]:
+            raise _Stop(Difference(self.seen + 1, self.expected[self.seen], got,
+                                   "the replayed event is not the logged one" + self.note))
+        self.seen += 1
+
+    def _as_logged(self, got: dict[str, Any]) -> dict[str, Any] | None:
+        """The event as the log's version wrote it: without the keys added since, None for an event added since."""
+        if self.old_format:
             if got["type"] in LOG_V2_ONLY["types"] or (got["type"] == "jail" and got["action"] == "stay"):
-                return
+                return None
             if got["type"] == "game_start":
                 for key in LOG_V2_ONLY["game_start"]:
                     got.pop(key, None)
-        if seen >= len(expected):
-            if complete:
-                raise _Stop(Difference(seen + 1, None, got, "the replayed game goes on after the end of the log"))
-            if got["type"] == "turn":
-                raise _Stop(Difference(0, None, None, "end of an unfinished log"))
-            if got["type"] == "game_end":
-                reason = CUT_BEFORE_END
-            else:
-                turn = next((e for e in reversed(expected) if e["type"] == "turn"), None)
-                reason = CUT_MID_TURN.format(turn=turn["turn"]) if turn is not None else \
-                    "the log stops in the middle of the game's set-up (cut off?)"
-            raise _Stop(Difference(seen + 1, None, got, reason, cut=True))
-        if seen == 0 and got["type"] == "game_start":  # the rules version is compared apart (below)
-            got.pop("rules", None)
-            expected[0].pop("rules", None)
-        if got != expected[seen]:
-            raise _Stop(Difference(seen + 1, expected[seen], got, "the replayed event is not the logged one"
-                                   + version_note))
-        seen += 1
+        return got
 
-    end = expected[-1] if complete else None
-    # A log of version 1 has no time_up: a game the clock ended (before its round limit) ended after its last turn.
-    clock_turn = end["turns"] if old_format and end is not None and end["end"] == "time" and \
-        ruleset.rules.end.when == "time" and end["rounds"] < ruleset.rules.end.rounds else None
-    def clock_due() -> bool:
-        return seen < len(expected) and expected[seen]["type"] == "time_up" and ruleset.rules.end.when == "time" \
-            and not game.finished
+    def _past_the_end(self, got: dict[str, Any]) -> Difference:
+        """What a replayed event after the last logged one says: the game goes on past a complete log, an
+        unfinished log stops between turns (number 0), or it was cut off."""
+        if self.complete:
+            return Difference(self.seen + 1, None, got, "the replayed game goes on after the end of the log")
+        if got["type"] == "turn":
+            return Difference(0, None, None, "end of an unfinished log")
+        if got["type"] == "game_end":
+            reason = CUT_BEFORE_END
+        else:
+            turn = next((e for e in reversed(self.expected) if e["type"] == "turn"), None)
+            reason = CUT_MID_TURN.format(turn=turn["turn"]) if turn is not None else \
+                "the log stops in the middle of the game's set-up (cut off?)"
+        return Difference(self.seen + 1, None, got, reason, cut=True)
 
-    agents: list[Any] = [_ClockTold(agent, clock_due) for agent in replay_agents(events)]
-    game = Game(ruleset, agents, seed=start["seed"], max_turns=start.get("max_turns"), observers=[check])
-    try:
-        while not game.finished:
-            if clock_due():
-                game.time_up()  # the driver's clock ran out here, between turns
-                continue
-            game.play_turn()
-            if clock_turn is not None and game.turn >= clock_turn and not game.finished:
-                game.time_up()
-    except _Stop as stop:
-        if stop.difference.number == 0:
-            return ReplayCheck(seen, complete, None, "between turns")
-        return ReplayCheck(seen, complete, stop.difference)
-    except ReplayMismatch as exc:
-        if isinstance(exc, ReplayExhausted) and not complete and seen == len(expected):
-            return ReplayCheck(seen, complete, None, "at a question")  # the log stops where a person was asked
-        logged = expected[seen] if seen < len(expected) else None
-        return ReplayCheck(seen, complete, Difference(seen + 1, logged, None, str(exc) + version_note))
-    if seen < len(expected):
-        return ReplayCheck(seen, complete, Difference(seen + 1, expected[seen], None,
-                                                      "the replayed game ended before the log" + version_note))
-    return ReplayCheck(seen, complete, None)
+
+def _clock_turn(log: _LoggedEvents, ruleset: Any) -> Any:
+    """The turn after which the clock ended the game of a log of version 1, which has no time_up (a game the clock
+    ended before its round limit ended after its last turn): its game_end's ``turns``; None for any other log."""
+    end = log.expected[-1] if log.complete else None
+    if log.old_format and end is not None and end["end"] == "time" and ruleset.rules.end.when == "time" and \
+            end["rounds"] < ruleset.rules.end.rounds:
+        return end["turns"]
+    return None
+
+
+def _play_out(game: Any, clock_due: Callable[[], bool], clock_turn: int | None) -> None:
+    """Play the replayed game to its end, telling it its clock ran out where the log says it did."""
+    while not game.finished:
+        if clock_due():
+            game.time_up()  # the driver's clock ran out here, between turns
+            continue
+        game.play_turn()
+        if clock_turn is not None and game.turn >= clock_turn and not game.finished:
+            game.time_up()
