@@ -516,95 +516,129 @@ def _patch_items(composed: Composed, layer: _Layer, items: _Items, patch: dict[s
     changed (as ``spaces:`` changes every space of a name). ``add`` puts new items at the end; an item
     whose name the list already has is an error, so that a patch never makes two items share a name.
     """
-    doc, claims = layer.doc, layer.claims
     current = _get(composed.data, items.path)
     values: list[Any] = list(current) if isinstance(current, list) else []
-    origins = _take_origins(composed, items.path, len(values))
-    named: set[Any] = set()
-    emptied_at: Path | None = None
-    for index, name in enumerate(patch.get("remove", ())):
-        at = where + ("remove", index)
-        if name in named:
-            problems.append(doc.problem(at, "patch-twice", f"{items.what(name)} is named twice under `remove:`"))
-            continue
-        named.add(name)
-        found = [i for i, value in enumerate(values) if value.get(items.key) == name]
-        if not found:
-            _missing(composed, layer, items, name, at, "removes", values, problems)
-            continue
-        problem = _disputed(layer, items, name, at, "removes")
-        if problem is not None:
-            problems.append(problem)
-            continue
-        values = [v for i, v in enumerate(values) if i not in found]
-        origins = [o for i, o in enumerate(origins) if i not in found]
-        emptied_at = at
-        if claims is not None:
-            claims[items.claim + (name,)] = _Claim(doc, at, "remove")
-    for name, change in patch.get("change", {}).items():
-        at = where + ("change", name)
-        if name in named:
-            problems.append(doc.problem(at, "patch-twice", f"this file both removes and changes {items.what(name)}",
-                                        "a removed item cannot be changed: keep one of the two", key=True))
-            continue
-        named.add(name)
-        found = [i for i, value in enumerate(values) if value.get(items.key) == name]
-        if not found:
-            _missing(composed, layer, items, name, at, "changes", values, problems)
-            continue
-        new_name = change.get(items.key, name)
-        clash = [i for i, value in enumerate(values) if value.get(items.key) == new_name and i not in found]
-        if clash:
-            problems.append(_duplicate(items, new_name, doc, at + (items.key,), origins[clash[0]][()]))
-            continue
-        disputes = [p for field, value in change.items() if (p := _disputed(layer, items, name, at + (field,),
-                                                                            "changes", field, value)) is not None]
-        if disputes:
-            problems.extend(disputes)
-            continue
-        for i in found:
-            values[i] = {**values[i], **copy.deepcopy(change)}
-            origins[i].update({(field,): (doc, at + (field,)) for field in change})
-        if claims is not None:
-            # under the new name too, so that a later variant changing the renamed item meets these changes
-            for known in {name, new_name}:
-                claims.update({items.claim + (known, field): _Claim(doc, at + (field,), "change", value)
-                               for field, value in change.items() if field != items.key or known == name})
-            if new_name != name:
-                claims[items.claim + (name,)] = _Claim(doc, at + (items.key,), "rename", new_name)
-    for index, item in enumerate(patch.get("add", ())):
-        at = add_where + (index,)
-        name = item.get(items.key)
-        earlier = claims.get(items.claim + (name,)) if claims is not None and name is not None else None
-        if earlier is not None and earlier.doc is doc:
-            earlier = None  # this file's own doing: reported as a duplicate or done
-        found = [i for i, value in enumerate(values) if name is not None and value.get(items.key) == name]
-        if found:
-            if earlier is not None and earlier.action == "add" and earlier.value == item:
-                continue  # two variants add the same item: it is there once
-            if earlier is not None and earlier.action == "add":
-                problems.append(_conflict(items, earlier, doc, at, name, "adds one", "adds another",
-                                          f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' both add "
-                                          f"{items.what(name)}, differently"))
-            else:
-                problems.append(_duplicate(items, name, doc, at, origins[found[0]][()]))
-            continue
-        if earlier is not None and earlier.action == "remove":
-            problems.append(_conflict(items, earlier, doc, at, name, "removes it", "adds it"))
-            continue
-        if items.limit is not None and len(values) >= items.limit:
-            problems.append(doc.problem(at, "too-many-cards", f"deck '{items.deck}' would hold more than "
-                                        f"{items.limit} cards", "a deck holds at most 200; use `count` for copies"))
-            break
-        values.append(copy.deepcopy(item))
-        origins.append({(): (doc, at)})
-        if claims is not None and name is not None:
-            claims[items.claim + (name,)] = _Claim(doc, at, "add", item)
-    if items.limit is not None and not values and emptied_at is not None:
-        problems.append(doc.problem(emptied_at, "empty-deck",
-                                    f"removing this card leaves deck '{items.deck}' with no cards",
-                                    "a deck needs at least one card: keep one, or add one with `add:`"))
-    _put(composed, items.path, values, origins)
+    patching = _ListPatch(composed, layer, items, values, _take_origins(composed, items.path, len(values)), problems)
+    emptied_at = patching.remove(patch.get("remove", ()), where)
+    patching.change(patch.get("change", {}), where)
+    patching.add(patch.get("add", ()), add_where)
+    if items.limit is not None and not patching.values and emptied_at is not None:
+        problems.append(layer.doc.problem(emptied_at, "empty-deck",
+                                          f"removing this card leaves deck '{items.deck}' with no cards",
+                                          "a deck needs at least one card: keep one, or add one with `add:`"))
+    _put(composed, items.path, patching.values, patching.origins)
+
+
+@attrs.define
+class _ListPatch:
+    """One file's patch of a list under way: its items so far, where each of their fields was set, the problems."""
+
+    composed: Composed
+    layer: _Layer
+    items: _Items
+    values: list[Any]
+    origins: list[dict[Path, tuple[Document, Path]]]
+    problems: list[Problem]
+    named: set[Any] = attrs.Factory(set)  # the items named under `remove:` and `change:` so far
+
+    def _found(self, name: Any) -> list[int]:
+        """The places of the items of this name."""
+        return [i for i, value in enumerate(self.values) if value.get(self.items.key) == name]
+
+    def remove(self, names: Iterable[Any], where: Path) -> Path | None:
+        """Take out every item of each name under `remove:`; where the last one taken out is named (None: none)."""
+        doc, claims, items = self.layer.doc, self.layer.claims, self.items
+        emptied_at: Path | None = None
+        for index, name in enumerate(names):
+            at = where + ("remove", index)
+            if name in self.named:
+                self.problems.append(doc.problem(at, "patch-twice", f"{items.what(name)} is named twice under "
+                                                 "`remove:`"))
+                continue
+            self.named.add(name)
+            found = self._found(name)
+            if not found:
+                _missing(self.composed, self.layer, items, name, at, "removes", self.values, self.problems)
+                continue
+            problem = _disputed(self.layer, items, name, at, "removes")
+            if problem is not None:
+                self.problems.append(problem)
+                continue
+            self.values = [v for i, v in enumerate(self.values) if i not in found]
+            self.origins = [o for i, o in enumerate(self.origins) if i not in found]
+            emptied_at = at
+            if claims is not None:
+                claims[items.claim + (name,)] = _Claim(doc, at, "remove")
+        return emptied_at
+
+    def change(self, changes: dict[str, Any], where: Path) -> None:
+        """Change the fields of every item of each name under `change:` (a new `text` or `name` renames it)."""
+        doc, claims, items = self.layer.doc, self.layer.claims, self.items
+        for name, change in changes.items():
+            at = where + ("change", name)
+            if name in self.named:
+                self.problems.append(doc.problem(at, "patch-twice",
+                                                 f"this file both removes and changes {items.what(name)}",
+                                                 "a removed item cannot be changed: keep one of the two", key=True))
+                continue
+            self.named.add(name)
+            found = self._found(name)
+            if not found:
+                _missing(self.composed, self.layer, items, name, at, "changes", self.values, self.problems)
+                continue
+            new_name = change.get(items.key, name)
+            clash = [i for i in self._found(new_name) if i not in found]
+            if clash:
+                self.problems.append(_duplicate(items, new_name, doc, at + (items.key,), self.origins[clash[0]][()]))
+                continue
+            disputes = [p for field, value in change.items() if (p := _disputed(self.layer, items, name, at + (field,),
+                                                                                "changes", field, value)) is not None]
+            if disputes:
+                self.problems.extend(disputes)
+                continue
+            for i in found:
+                self.values[i] = {**self.values[i], **copy.deepcopy(change)}
+                self.origins[i].update({(field,): (doc, at + (field,)) for field in change})
+            if claims is not None:
+                # under the new name too, so that a later variant changing the renamed item meets these changes
+                for known in {name, new_name}:
+                    claims.update({items.claim + (known, field): _Claim(doc, at + (field,), "change", value)
+                                   for field, value in change.items() if field != items.key or known == name})
+                if new_name != name:
+                    claims[items.claim + (name,)] = _Claim(doc, at + (items.key,), "rename", new_name)
+
+    def add(self, new_items: Iterable[Any], add_where: Path) -> None:
+        """Put each item under `add:` at the end, unless the list has one of its name or a deck would be too long."""
+        doc, claims, items = self.layer.doc, self.layer.claims, self.items
+        for index, item in enumerate(new_items):
+            at = add_where + (index,)
+            name = item.get(items.key)
+            earlier = claims.get(items.claim + (name,)) if claims is not None and name is not None else None
+            if earlier is not None and earlier.doc is doc:
+                earlier = None  # this file's own doing: reported as a duplicate or done
+            found = self._found(name) if name is not None else []
+            if found:
+                if earlier is not None and earlier.action == "add" and earlier.value == item:
+                    continue  # two variants add the same item: it is there once
+                if earlier is not None and earlier.action == "add":
+                    self.problems.append(_conflict(items, earlier, doc, at, name, "adds one", "adds another",
+                                                   f"variants '{earlier.doc.data['id']}' and '{doc.data['id']}' "
+                                                   f"both add {items.what(name)}, differently"))
+                else:
+                    self.problems.append(_duplicate(items, name, doc, at, self.origins[found[0]][()]))
+                continue
+            if earlier is not None and earlier.action == "remove":
+                self.problems.append(_conflict(items, earlier, doc, at, name, "removes it", "adds it"))
+                continue
+            if items.limit is not None and len(self.values) >= items.limit:
+                self.problems.append(doc.problem(at, "too-many-cards", f"deck '{items.deck}' would hold more than "
+                                                 f"{items.limit} cards", "a deck holds at most 200; use `count` for "
+                                                 "copies"))
+                break
+            self.values.append(copy.deepcopy(item))
+            self.origins.append({(): (doc, at)})
+            if claims is not None and name is not None:
+                claims[items.claim + (name,)] = _Claim(doc, at, "add", item)
 
 
 def _missing(composed: Composed, layer: _Layer, items: _Items, name: Any, at: Path, verb: str,
