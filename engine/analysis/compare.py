@@ -508,41 +508,63 @@ def compute_figures(base: Side, other: Side, players: Sequence[str], seed: int, 
                     quantiles: bool = True) -> tuple[list[Figure], list[str]]:
     """Every figure of the two sides (and notes on what could not be compared); ``quantiles``: with the
     bootstrapped median and p90 of the length (the slowest figures)."""
-    figures: list[Figure] = []
     notes: list[str] = []
-    ra, rb = base.results, other.results
-    n = (len(ra), len(rb))
+    figures = _length_figures(base.results, other.results, seed, quantiles)
+    figures += _win_figures(base.results, other.results, players)
+    figures += _group_figures(base, other, notes)
+    figures += _bankruptcy_figures(base.results, other.results)
+    figures += _money_figures(base, other, notes)
+    return figures, notes
 
-    def count(results: Iterable[Result], test: Callable[[Result], bool]) -> int:
-        return sum(1 for r in results if test(r))
 
-    def rate(family: str, key: str, section: str, label: str, test: Callable[[Result], bool]) -> Figure:
-        return proportion_figure(family, key, section, label, (count(ra, test), count(rb, test)), n)
+def _rate(family: str, key: str, section: str, label: str, ra: Sequence[Result], rb: Sequence[Result],
+          test: Callable[[Result], bool]) -> Figure:
+    """The figure of the share of each side's games that pass ``test``."""
+    hits = (sum(1 for r in ra if test(r)), sum(1 for r in rb if test(r)))
+    return proportion_figure(family, key, section, label, hits, (len(ra), len(rb)))
 
+
+def _length_figures(ra: Sequence[Result], rb: Sequence[Result], seed: int, quantiles: bool) -> list[Figure]:
+    """The game length's mean (median and p90 too with ``quantiles``), the turn cap's share, the games never ending."""
     section = "Game length"
     turns_a, turns_b = [r.turns for r in ra], [r.turns for r in rb]
-    figures.append(mean_figure("length", "length.mean", section, "mean (turns)", "turns", turns_a, turns_b))
+    figures = [mean_figure("length", "length.mean", section, "mean (turns)", "turns", turns_a, turns_b)]
     if quantiles:
         figures += bootstrap_figures("length-quantiles", section, "turns", turns_a, turns_b,
                                      [("length.median", "median (turns)", _median),
                                       ("length.p90", "p90 (turns)", lambda s: float(nearest_rank(s, 0.9)))], seed)
-    figures.append(rate("cap", "length.turn_cap", section, "stopped by the turn cap",
-                        lambda r: r.end == "turn_limit"))
-    figures.append(rate("never-ends", "length.never_ends", section,
-                        "never ends (capped with nobody out)",
-                        lambda r: r.end == "turn_limit" and not any(s.bankrupt for s in r.standings)))
+    figures.append(_rate("cap", "length.turn_cap", section, "stopped by the turn cap", ra, rb,
+                         lambda r: r.end == "turn_limit"))
+    figures.append(_rate("never-ends", "length.never_ends", section, "never ends (capped with nobody out)", ra, rb,
+                         lambda r: r.end == "turn_limit" and not any(s.bankrupt for s in r.standings)))
+    return figures
 
+
+def _win_figures(ra: Sequence[Result], rb: Sequence[Result], players: Sequence[str]) -> list[Figure]:
+    """The win rate of each seat, and of each strategy when the seats are not all played by one."""
     section = "Win rate by seat"
-    for seat, name in enumerate(players):
-        figures.append(rate("seats", f"seat.{seat}", section, f"seat {seat} ({name})", _won_by({seat})))
+    figures = [_rate("seats", f"seat.{seat}", section, f"seat {seat} ({name})", ra, rb, _won_by({seat}))
+               for seat, name in enumerate(players)]
     agents = list(dict.fromkeys(players))
     if len(agents) > 1:
         section = "Win rate by strategy"
         for name in agents:
             seats = frozenset(s for s, other_name in enumerate(players) if other_name == name)
-            figures.append(rate("strategies", f"strategy.{name}", section,
-                                f"{name} ({len(seats)} seat{'s' * (len(seats) != 1)})", _won_by(seats)))
+            figures.append(_rate("strategies", f"strategy.{name}", section,
+                                 f"{name} ({len(seats)} seat{'s' * (len(seats) != 1)})", ra, rb, _won_by(seats)))
+    return figures
 
+
+def _holders(side: Side, index: int) -> list[int]:
+    """The first seat to hold the whole of group ``index`` in each game of ``side`` (-1: nobody)."""
+    return [record.first_holder[index] for record in side.records]
+
+
+def _group_figures(base: Side, other: Side, notes: list[str]) -> list[Figure]:
+    """Of the groups both sides have: who won after holding each colour group whole, how often someone did, the
+    rent income of each group; the groups of one side only go to ``notes``."""
+    ra, rb = base.results, other.results
+    n = (len(ra), len(rb))
     groups_a = {key: i for i, key in enumerate(base.plan.groups)}
     groups_b = {key: i for i, key in enumerate(other.plan.groups)}
     shared = [key for key in base.plan.groups if key in groups_b]
@@ -551,48 +573,50 @@ def compute_figures(base: Side, other: Side, players: Sequence[str], seed: int, 
         notes.append("groups on one side only, not compared: " + ", ".join(only))
     names = {g.key: g.name for g in base.ruleset.groups}
     colour = [key for key in shared if base.plan.colour[groups_a[key]] and other.plan.colour[groups_b[key]]]
-
-    def holders(side: Side, index: int) -> list[int]:
-        return [record.first_holder[index] for record in side.records]
-
+    figures: list[Figure] = []
     section = "Won by the owner of the colour group"
     for key in colour:
-        ha, hb = holders(base, groups_a[key]), holders(other, groups_b[key])
+        ha, hb = _holders(base, groups_a[key]), _holders(other, groups_b[key])
         won = (sum(1 for h, r in zip(ha, ra, strict=True) if h >= 0 and r.winner == h),
                sum(1 for h, r in zip(hb, rb, strict=True) if h >= 0 and r.winner == h))
         figures.append(proportion_figure("owners", f"owner.{key}", section, names.get(key, key), won, n))
     section = "Colour group held whole by someone"
     for key in colour:
-        ha, hb = holders(base, groups_a[key]), holders(other, groups_b[key])
+        ha, hb = _holders(base, groups_a[key]), _holders(other, groups_b[key])
         figures.append(proportion_figure("completed", f"completed.{key}", section, names.get(key, key),
                                          (sum(1 for h in ha if h >= 0), sum(1 for h in hb if h >= 0)), n))
-
     section = "Rent income per game"
     for key in shared:
         figures.append(mean_figure("rent", f"rent.{key}", section, names.get(key, key), "money",
                                    [record.rent[groups_a[key]] for record in base.records],
                                    [record.rent[groups_b[key]] for record in other.records]))
+    return figures
 
+
+def _bankruptcy_figures(ra: Sequence[Result], rb: Sequence[Result]) -> list[Figure]:
+    """The bankruptcies per game, and the share of games with one."""
     section = "Bankruptcies"
     out_a = [sum(s.bankrupt for s in r.standings) for r in ra]
     out_b = [sum(s.bankrupt for s in r.standings) for r in rb]
-    figures.append(mean_figure("bankruptcies", "bankruptcies.mean", section, "bankruptcies per game", "count",
-                               out_a, out_b))
-    figures.append(proportion_figure("bankruptcies", "bankruptcies.any", section, "games with a bankruptcy",
-                                     (sum(1 for x in out_a if x), sum(1 for x in out_b if x)), n))
+    return [mean_figure("bankruptcies", "bankruptcies.mean", section, "bankruptcies per game", "count", out_a, out_b),
+            proportion_figure("bankruptcies", "bankruptcies.any", section, "games with a bankruptcy",
+                              (sum(1 for x in out_a if x), sum(1 for x in out_b if x)), (len(ra), len(rb)))]
 
+
+def _money_figures(base: Side, other: Side, notes: list[str]) -> list[Figure]:
+    """The mean money in play at each checkpoint, of the games still going there (a note when the sides' differ)."""
     section = "Money in play (players' cash and the pot)"
     if base.plan.step != other.plan.step:  # pragma: no cover - both sides share the turn cap
         notes.append("the sides read the money in play at different turns: not compared")
-    else:
-        step = base.plan.step
-        longest = max([len(rec.money) for rec in base.records + other.records] + [0])
-        for k in range(longest):
-            a = [rec.money[k] for rec in base.records if len(rec.money) > k]
-            b = [rec.money[k] for rec in other.records if len(rec.money) > k]
-            figures.append(mean_figure("money", f"money.{k * step}", section, f"after {k * step} turns", "money",
-                                       a, b))
-    return figures, notes
+        return []
+    step = base.plan.step
+    longest = max([len(rec.money) for rec in base.records + other.records] + [0])
+    figures: list[Figure] = []
+    for k in range(longest):
+        a = [rec.money[k] for rec in base.records if len(rec.money) > k]
+        b = [rec.money[k] for rec in other.records if len(rec.money) > k]
+        figures.append(mean_figure("money", f"money.{k * step}", section, f"after {k * step} turns", "money", a, b))
+    return figures
 
 
 def _side(ruleset: Ruleset, plan: Plan, runs: Sequence[SimulationResult], names: Sequence[str],
