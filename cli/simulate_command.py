@@ -38,13 +38,14 @@ DEFAULT_PLAYERS = "greedy,greedy,greedy,greedy"
 #: Seconds an agent in another process (``exec:COMMAND``) has for each answer, unless --agent-timeout says.
 DEFAULT_AGENT_TIMEOUT = 10.0
 
-#: The option of every command that seats agents in other processes.
 def _finite_seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """The --agent-timeout value, refused outside 0.001 to 3600 seconds."""
     if not 0.001 <= value <= 3600:  # NaN and infinity fail here too
         raise click.BadParameter("a number of seconds from 0.001 to 3600")
     return value
 
 
+#: The option of every command that seats agents in other processes.
 AGENT_TIMEOUT_OPTION = click.option(
     "--agent-timeout", type=float, callback=_finite_seconds, default=DEFAULT_AGENT_TIMEOUT, show_default=True,
     metavar="SECONDS", help="Seconds an exec: agent has to answer each decision; a slower one ends the game with "
