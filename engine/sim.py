@@ -41,7 +41,7 @@ from .agents.recorder import RecordingAgent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
 from .game.apply import payment
-from .game.core import TURN_CEILING
+from .game.core import TURN_CEILING, players_problem
 from .game.decisions import agent_name, safe_name
 from .game.end import Result
 from .game.game import Game, SetupError
@@ -738,9 +738,9 @@ def _loaded(ruleset: Ruleset | PathOrName, variants: Sequence[PathOrName]) -> Ru
 def _check_run(ruleset: Ruleset, players: int, games: int, jobs: int | None, max_turns: int | None,
                backend: str, address: str | None) -> None:
     """Refuse a number of players the ruleset is not played by, a bad count, backend or address."""
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise SetupError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
-                         f"not {players}")
+    problem = players_problem(ruleset, players)
+    if problem is not None:
+        raise SetupError(problem)
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if jobs is not None and jobs < 1:

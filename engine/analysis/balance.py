@@ -35,6 +35,7 @@ from typing import Any
 
 import attrs
 
+from ..game.core import players_problem
 from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import DECIMALS, Z95, AgentSpec, Progress, ray_cluster, simulate, spec_name, wilson
@@ -280,9 +281,9 @@ def balance(ruleset: Ruleset, players: Sequence[AgentSpec], games: int = GAMES, 
         raise ValueError("balance needs at least 1 game a round and 2 rounds (one to measure, one to probe)")
     if step < 1:
         raise ValueError(f"step must be at least 1, not {step}")
-    if not ruleset.min_players <= len(names) <= ruleset.max_players:
-        raise ValueError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
-                         f"not {len(names)}")
+    refused = players_problem(ruleset, len(names))
+    if refused is not None:
+        raise ValueError(refused)
     n = len(names)
     limit = ruleset.starting_cash
     winner_of = _score(score)

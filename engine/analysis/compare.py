@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from ..game.core import TURN_CEILING
+from ..game.core import TURN_CEILING, players_problem
 from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import (
@@ -649,9 +649,9 @@ def compare(base: Ruleset, other: Ruleset, players: Sequence[AgentSpec], games: 
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     for ruleset in (base, other):
-        if not ruleset.min_players <= len(names) <= ruleset.max_players:
-            raise ValueError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
-                             f"players, not {len(names)}")
+        problem = players_problem(ruleset, len(names))
+        if problem is not None:
+            raise ValueError(problem)
     unknown = [f for f in precision_on if f not in FAMILIES]
     if unknown:
         raise ValueError(f"unknown figures {', '.join(unknown)}: choose among {', '.join(FAMILIES)}")

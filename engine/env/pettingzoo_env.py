@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..game.core import players_problem
 from ..game.decisions import Decision
 from ..game.game import Game
 from ..ruleset import Ruleset, load_ruleset
@@ -35,9 +36,9 @@ def table_of(ruleset: Ruleset | str, variants: Sequence[str], players: int, rewa
             raise ValueError("variants go with a ruleset's name, not with a loaded ruleset (load it with them)")
     else:
         ruleset = load_ruleset(ruleset, list(variants))
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise ValueError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
-                         f"not {players}")
+    problem = players_problem(ruleset, players)
+    if problem is not None:
+        raise ValueError(problem)
     return ruleset
 
 
