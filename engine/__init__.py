@@ -102,7 +102,7 @@ _LAZY = {
     "COMPARE_FIGURES": ("monopoly.analysis.compare", "FAMILIES"),
     "Comparison": ("monopoly.analysis.compare", "Comparison"),
     "compare": ("monopoly.analysis.compare", "compare"),
-    "render_compare_html": ("monopoly.analysis.compare", "render_compare_html"),
+    "render_compare_html": ("monopoly.analysis.compare_page", "render_compare_html"),
     "BalanceResult": ("monopoly.analysis.balance", "BalanceResult"),
     "balance": ("monopoly.analysis.balance", "balance"),
     "create_web_app": ("monopoly.web.server", "create_app"),

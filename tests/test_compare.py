@@ -14,10 +14,8 @@ import pytest
 
 import monopoly
 from monopoly.analysis import compare as cmp
-from monopoly.analysis.compare import (
-    FiguresFactory,
-    GameFigures,
-    Plan,
+from monopoly.analysis.compare import FiguresFactory, GameFigures, Plan
+from monopoly.analysis.stats import (
     beta_regularized,
     chi2_upper,
     mean_figure,
@@ -437,7 +435,7 @@ def test_the_figures_are_documented():
         assert f"`{family}`" in text, family
 
 
-@pytest.mark.parametrize("name", ["monopoly.sim", "monopoly.analysis.compare", "monopoly.analysis.balance"])
+@pytest.mark.parametrize("name", ["monopoly.sim", "monopoly.analysis.stats", "monopoly.analysis.balance"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -39,7 +39,7 @@ from ..game.core import players_problem
 from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import DECIMALS, Z95, AgentSpec, Progress, ray_cluster, simulate, spec_name, wilson
-from .compare import chi2_upper
+from .stats import chi2_upper
 
 #: Games a round, and rounds of the search, by default (the re-check plays as many games as a round).
 GAMES = 4000
