@@ -22,7 +22,8 @@ import monopoly
 from monopoly.game import jsonin
 from monopoly.game import log as log_module
 from monopoly.game.jsonin import JsonInputError, describe, excerpt, parse_json, read_json_file
-from monopoly.game.log import MAX_LINE_BYTES, EventLog, LogError, read_log, replay_payments
+from monopoly.game.log import MAX_LINE_BYTES, MAX_SEATS, EventLog, LogError, read_log, replay_payments
+from tests.conftest import ROOT
 
 DEEP = 100_000
 DEEP_LINE = 30_000  # as deep as a line of at most 64 KiB can be
@@ -229,6 +230,36 @@ def test_replayed_payments_name_a_bad_party_shortly():
     with pytest.raises(LogError, match="payment from 'xxxx") as caught:
         replay_payments([{"type": "payment", "from": "x" * 10_000, "to": 0, "amount": 1, "reason": "rent"}])
     assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("seat", [16, 10**12, 10**100])
+def test_replayed_payments_refuse_a_seat_no_game_has_without_making_room_for_it(seat):
+    pattern = r"^<events>:2: payment to .+: not a seat of any game \(a game has at most 16 seats, 0 to 15\)$"
+    with pytest.raises(LogError, match=pattern) as caught:
+        replay_payments([{"type": "payment", "from": "bank", "to": 0, "amount": 1, "reason": "rent"},
+                         {"type": "payment", "from": "bank", "to": seat, "amount": 1, "reason": "rent"}])
+    assert len(str(caught.value)) < 200
+    assert replay_payments([{"type": "payment", "from": "bank", "to": 15, "amount": 7, "reason": "rent"}]) == {
+        "cash": [0] * 15 + [7], "pot": 0}
+
+
+def test_the_most_seats_of_a_log_are_the_most_players_of_a_ruleset():
+    schema = json.loads((ROOT / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            players = node.get("properties", {}).get("players", {})
+            if isinstance(players, dict) and "max" in players.get("properties", {}):
+                found.append(players["properties"]["max"]["maximum"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert found and set(found) == {MAX_SEATS}
 
 
 # ---------------------------------------------------------------------- the JSON reader

@@ -51,6 +51,8 @@ LogSource = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 PARTIES = ("bank", "pot")
 
 #: The longest line of a log, in bytes (characters for a text stream), its line break not counted.
+#: The most seats a game has: a ruleset is played by at most 16 players (schema/ruleset.schema.json, players.max).
+MAX_SEATS = 16
 MAX_LINE_BYTES = 64 * 1024
 #: The largest log, in bytes (characters for a text stream).
 MAX_LOG_BYTES = 32 * 1024 * 1024
@@ -355,6 +357,9 @@ def replay_payments(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
                 if who not in PARTIES and not (isinstance(who, int) and not isinstance(who, bool) and who >= 0):
                     raise LogError(f"payment {side} {describe(who)}: expected a seat number, 'bank' or 'pot'",
                                    line=number)
+                if isinstance(who, int) and who >= MAX_SEATS:
+                    raise LogError(f"payment {side} {describe(who)}: not a seat of any game (a game has at most "
+                                   f"{MAX_SEATS} seats, 0 to {MAX_SEATS - 1})", line=number)
                 if isinstance(who, int):
                     seats = max(seats, who + 1)
             payments.append(event)
