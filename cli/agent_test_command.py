@@ -52,9 +52,9 @@ def agent_test_command(command: str, ruleset: str, variants: tuple[str, ...], ga
     others = parse_players(against)
     loaded = load_or_exit(ruleset, variants)
     players = len(others) + 1
-    if not loaded.min_players <= players <= loaded.max_players:
-        raise click.BadParameter(f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
-                                 f"not {players}", param_hint="'--against'")
+    problem = loaded.players_problem(players)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--against'")
     factory = exec_agent(command, agent_timeout, view, hint="'COMMAND'")
     report: dict[str, Any] = {"command": command, "name": None, "ruleset": loaded.id, "variants": list(variants),
                               "games": [], "decisions": 0, "by_kind": {}, "refused": {}, "messages": [],

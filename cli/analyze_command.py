@@ -64,9 +64,9 @@ def _simulate(ruleset: Any, games: int, players: str, seed: int, jobs: int) -> A
     from .simulate_command import parse_players
 
     names = parse_players(players)
-    if not ruleset.min_players <= len(names) <= ruleset.max_players:
-        raise click.UsageError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
-                               f"players, --players names {len(names)}")
+    problem = ruleset.players_problem(len(names))
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--players'")
     return simulate(ruleset, names, games, seed=seed, jobs=jobs)
 
 

@@ -123,9 +123,9 @@ def backend_errors() -> Iterator[None]:
 def _players_for(rulesets: list[Ruleset], players: str, agent_timeout: float) -> list[Any]:
     names = parse_players(players, classes=True, agent_timeout=agent_timeout)
     for ruleset in rulesets:
-        if not ruleset.min_players <= len(names) <= ruleset.max_players:
-            raise click.BadParameter(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} "
-                                     f"players, not {len(names)}", param_hint="'--players'")
+        problem = ruleset.players_problem(len(names))
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="'--players'")
     return names
 
 

@@ -457,9 +457,9 @@ def _new(ruleset_name: str, variants: tuple[str, ...], players: str, seed: int |
     processes: dict[int, Any] = {}
     names = parse_players(players, processes, agent_timeout)
     loaded = load_or_exit(ruleset_name, variants)
-    if not loaded.min_players <= len(names) <= loaded.max_players:
-        raise click.BadParameter(f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} "
-                                 f"players, not {len(names)}", param_hint="'--players'")
+    problem = loaded.players_problem(len(names))
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--players'")
     if save_path is not None:
         check_save_target(save_path, force=force)
     _check_outputs(save_path, log_path)

@@ -266,10 +266,9 @@ def _default_players(read: tuple[dict[str, Any], Any] | None) -> str:
 
 def _check_table(loaded: Any, players: int, backend: str, address: str | None) -> None:
     """Refuse a number of players the ruleset is not played by, an address without Ray, and Ray not installed."""
-    if not loaded.min_players <= players <= loaded.max_players:
-        raise click.BadParameter(
-            f"{loaded.name} is played by {loaded.min_players} to {loaded.max_players} players, "
-            f"not {players}", param_hint="'--players'")
+    problem = loaded.players_problem(players)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--players'")
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is the address of a Ray cluster: give it with --backend ray",
                                  param_hint="'--address'")

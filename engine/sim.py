@@ -41,7 +41,7 @@ from .agents.recorder import RecordingAgent
 from .files import OutputError, create, open_regular, write_whole
 from .game import BANK
 from .game.apply import payment
-from .game.core import TURN_CEILING, players_problem
+from .game.core import TURN_CEILING
 from .game.decisions import agent_name, safe_name
 from .game.end import Result
 from .game.game import Game, SetupError
@@ -738,7 +738,7 @@ def _loaded(ruleset: Ruleset | PathOrName, variants: Sequence[PathOrName]) -> Ru
 def _check_run(ruleset: Ruleset, players: int, games: int, jobs: int | None, max_turns: int | None,
                backend: str, address: str | None) -> None:
     """Refuse a number of players the ruleset is not played by, a bad count, backend or address."""
-    problem = players_problem(ruleset, players)
+    problem = ruleset.players_problem(players)
     if problem is not None:
         raise SetupError(problem)
     if games < 1:

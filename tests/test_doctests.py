@@ -10,7 +10,7 @@ import pytest
 MODULES = ["monopoly", "monopoly.ruleset", "monopoly.game.game", "monopoly.game.state",
            "monopoly.game.decisions", "monopoly.game.rent", "monopoly.game.stock", "monopoly.game.movement",
            "monopoly.game.apply", "monopoly.game.events", "monopoly.game.replay", "monopoly.game.answers",
-           "monopoly.game.actions", "monopoly.game.core"]
+           "monopoly.game.actions", "monopoly.game.core", "monopoly.ruleset.model"]
 
 
 @pytest.mark.parametrize("name", MODULES)

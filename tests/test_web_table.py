@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 import monopoly
@@ -103,6 +104,10 @@ def test_the_same_seed_and_answers_give_the_same_game():
 def test_a_table_of_the_wrong_size_is_refused():
     with pytest.raises(TableError, match="2 to 8 players"):
         Table("t3", CLASSIC, [("Ada", None)], seed=1)
+    big = attrs.evolve(CLASSIC, max_players=12)  # a ruleset for more players than a table seats
+    with pytest.raises(TableError, match=r"^a table seats at most 8 players, not 9$"):
+        Table("t4", big, [(f"P{i}", "greedy") for i in range(9)], seed=1)
+    assert Table("t5", big, [(f"P{i}", "greedy") for i in range(8)], seed=1).ruleset is big
 
 
 def test_every_line_a_seat_is_sent_follows_the_protocol_schema():

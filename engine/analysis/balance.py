@@ -35,7 +35,6 @@ from typing import Any
 
 import attrs
 
-from ..game.core import players_problem
 from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import DECIMALS, Z95, AgentSpec, Progress, ray_cluster, simulate, spec_name, wilson
@@ -281,7 +280,7 @@ def balance(ruleset: Ruleset, players: Sequence[AgentSpec], games: int = GAMES, 
         raise ValueError("balance needs at least 1 game a round and 2 rounds (one to measure, one to probe)")
     if step < 1:
         raise ValueError(f"step must be at least 1, not {step}")
-    refused = players_problem(ruleset, len(names))
+    refused = ruleset.players_problem(len(names))
     if refused is not None:
         raise ValueError(refused)
     n = len(names)

@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from ..game.core import TURN_CEILING, players_problem
+from ..game.core import TURN_CEILING
 from ..game.end import Result
 from ..ruleset.model import Ruleset
 from ..sim import (
@@ -421,7 +421,7 @@ def compare(base: Ruleset, other: Ruleset, players: Sequence[AgentSpec], games: 
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     for ruleset in (base, other):
-        problem = players_problem(ruleset, len(names))
+        problem = ruleset.players_problem(len(names))
         if problem is not None:
             raise ValueError(problem)
     unknown = [f for f in precision_on if f not in FAMILIES]

@@ -11,7 +11,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..game.core import players_problem
 from ..game.decisions import Decision
 from ..game.game import Game
 from ..ruleset import Ruleset, load_ruleset
@@ -36,7 +35,7 @@ def table_of(ruleset: Ruleset | str, variants: Sequence[str], players: int, rewa
             raise ValueError("variants go with a ruleset's name, not with a loaded ruleset (load it with them)")
     else:
         ruleset = load_ruleset(ruleset, list(variants))
-    problem = players_problem(ruleset, players)
+    problem = ruleset.players_problem(players)
     if problem is not None:
         raise ValueError(problem)
     return ruleset

@@ -9,7 +9,8 @@ record is exactly what was applied, and replaying it is applying it again:
 payment checks (:func:`~monopoly.game.log.replay_payments`, on the cash and the pot alone) and a state played
 back for checking all go through here; nothing else writes state.
 
-A state is any object with the fields of :class:`~monopoly.game.state.GameState`
+A state is a :class:`~monopoly.game.fields.Fields` (in the compiled build the writers take nothing else) with the
+fields of :class:`~monopoly.game.state.GameState`
 (decks as deques), ``tables`` (the ruleset's compiled tables, or None for a log
 read without its ruleset: then the bank's stock and the decks are not followed)
 and ``record`` (called with each record).

@@ -252,13 +252,6 @@ class Core(Fields):
         raise NotImplementedError
 
 
-def players_problem(ruleset: Ruleset, players: int) -> str | None:
-    """Why ``ruleset`` cannot be played by ``players`` seats (None: it can): the one home of that rule."""
-    if ruleset.min_players <= players <= ruleset.max_players:
-        return None
-    return f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {players}"
-
-
 def compiled() -> bool:
     """True when the engine's rules run compiled (the build of ``MONOPOLY_COMPILE=1 pip install .``)."""
     return not __file__.endswith(".py")

@@ -31,7 +31,7 @@ from .._mypyc import mypyc_attr
 from ..ruleset.model import Ruleset
 from . import acting
 from . import apply as writes
-from .core import Event, GameOver, NoDecision, Observer, SetupError, Steps, players_problem, set_owner
+from .core import Event, GameOver, NoDecision, Observer, SetupError, Steps, set_owner
 from .decisions import (
     KINDS,
     TIME_UP,
@@ -75,7 +75,7 @@ class Game(Host):
         elif players is not None and players != len(agents):
             raise SetupError(f"{players} players but {len(agents)} agents")
         n = len(agents)
-        problem = players_problem(ruleset, n)
+        problem = ruleset.players_problem(n)
         if problem is not None:
             raise SetupError(problem)
         super().__init__(ruleset, n, seed, max_turns, observers)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from .apply import Record, apply
-from .core import Core, SetupError, players_problem
+from .core import Core, SetupError
 from .events import AUCTION, BUILD, BUY, CARD, GAME_START, MORTGAGE, PROPERTY, SELL, UNMORTGAGE, from_dict
 from .state import GameState
 
@@ -46,7 +46,7 @@ class Replay(GameState):
         from .tables import tables_for
 
         if start is None and ruleset is not None and players:  # before the start: game_start and payments follow
-            problem = players_problem(ruleset, players)
+            problem = ruleset.players_problem(players)
             if problem is not None:
                 raise SetupError(problem)
             unstarted = Core(ruleset, players, 0, None, ())

@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._mypyc import mypyc_attr
-from .core import players_problem
 from .decisions import agent_name
 from .game import Game
 from .jsonin import JsonInputError, describe, read_json_file
@@ -206,7 +205,7 @@ def _check_fields(data: dict[str, Any], ruleset: Any, n: int, found: _Found) -> 
     names = data.get("agents")
     if "agents" in data and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
         found.add("agents", f"agents is {describe(names)}, not a list of the players' names")
-    problem = players_problem(ruleset, n)
+    problem = ruleset.players_problem(n)
     if problem is not None:
         found.add("agents", problem)
     states = data.get("agent_states")

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ..ruleset.model import Ruleset
-from .core import SetupError, Steps, players_problem
+from .core import SetupError, Steps
 from .host import Host
 from .turn import set_out
 
@@ -35,12 +35,12 @@ class _Unseated(Host):
             return stop.value
 
 
-def started(ruleset: Ruleset, players: int, seed: int, *, deal: bool = True) -> Host:
+def started(ruleset: Ruleset, players: Any, seed: int, *, deal: bool = True) -> Host:  # Any: checked here
     """A game of ``players`` seats of ``ruleset`` from ``seed``, set out (``deal=False``: no deeds dealt, whatever
     the rules deal) with nobody seated."""
     if type(players) is not int:
         raise SetupError(f"players={players!r}, not a number of players")
-    problem = players_problem(ruleset, players)
+    problem = ruleset.players_problem(players)
     if problem is not None:
         raise SetupError(problem)
     game = _Unseated(ruleset, players, seed, None, ())

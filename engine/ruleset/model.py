@@ -238,6 +238,17 @@ class Ruleset:
     #: every value of `rules:` by its path (``rules.salary``: 200), as `rules.` expressions read them
     rule_values: tuple[tuple[str, Any], ...] = ()
 
+    def players_problem(self, players: int) -> str | None:
+        """Why this ruleset cannot be played by ``players`` seats (None: it can): the one home of that rule.
+
+        >>> import monopoly
+        >>> monopoly.load_ruleset("classic").players_problem(9)
+        'Monopoly (US, classic) is played by 2 to 8 players, not 9'
+        """
+        if self.min_players <= players <= self.max_players:
+            return None
+        return f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"
+
     def kind(self, name: str) -> Kind:
         """The kind of that name; ``KeyError`` if there is none."""
         for kind in self.kinds:

@@ -67,9 +67,11 @@ class Table:
     def __init__(self, table_id: str, ruleset: Ruleset, seats: Sequence[tuple[str, str | None]], seed: int,
                  max_turns: int | None = None, *, clock: float | None = None, saved: dict[str, Any] | None = None,
                  now: Callable[[], float] = time.monotonic):
-        if not ruleset.min_players <= len(seats) <= min(ruleset.max_players, MAX_SEATS):
-            raise TableError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, "
-                             f"not {len(seats)}")
+        problem = ruleset.players_problem(len(seats))
+        if problem is None and len(seats) > MAX_SEATS:
+            problem = f"a table seats at most {MAX_SEATS} players, not {len(seats)}"
+        if problem is not None:
+            raise TableError(problem)
         self.id = table_id
         self.ruleset = ruleset
         self.seats = [Seat(name, bot, secrets.token_urlsafe(24)) for name, bot in seats]
