@@ -372,3 +372,10 @@ def test_the_turn_loops_two_events_in_one_call_write_what_the_two_writers_write(
         assert GameState.of(one) == GameState.of(two)
         # each record is made with the state its own writer leaves before it (as observers and replay see it)
         assert seen_one[-2:] == seen_two[-2:]
+
+
+def test_each_type_code_is_its_place_in_types():
+    """The codes are written out as Final constants (compiled as literals): each must be its type's place."""
+    from monopoly.game import events as ev
+    assert [getattr(ev, name.upper()) for name, _ in ev.TYPES] == list(range(len(ev.TYPES)))
+    assert {name: getattr(ev, name.upper()) for name, _ in ev.TYPES} == ev.CODES

@@ -21,10 +21,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-BANK = -1
-POT = -2
+BANK: Final = -1
+POT: Final = -2
 
 #: The version of the rules the engine plays, written in every log's ``game_start`` (``rules``). A log of
 #: another version may not replay identically: the rules it was played by are not these. Version 1: the
@@ -255,9 +255,34 @@ TYPES: tuple[tuple[str, type], ...] = (
     ("to_move", ToMove), ("keep", Keep), ("time_up", TimeUp), ("shuffle", Shuffle), ("use_card", UseCard),
     ("variable", Variable),
 )
-(GAME_START, TURN, ROLL, MOVE, JAIL, BUY, AUCTION, CARD, CHOICE, PAYMENT, PROPERTY, BUILD, SELL, MORTGAGE,
- UNMORTGAGE, TRADE, REFUSED, DECISION, BANKRUPT, GAME_END, TO_MOVE, KEEP, TIME_UP, SHUFFLE,
- USE_CARD, VARIABLE) = range(len(TYPES))
+# The type codes, each its place in TYPES (tests/test_events.py holds the two together), written out: Final
+# literals are constants in the compiled build, not module globals read by name at every record.
+GAME_START: Final = 0
+TURN: Final = 1
+ROLL: Final = 2
+MOVE: Final = 3
+JAIL: Final = 4
+BUY: Final = 5
+AUCTION: Final = 6
+CARD: Final = 7
+CHOICE: Final = 8
+PAYMENT: Final = 9
+PROPERTY: Final = 10
+BUILD: Final = 11
+SELL: Final = 12
+MORTGAGE: Final = 13
+UNMORTGAGE: Final = 14
+TRADE: Final = 15
+REFUSED: Final = 16
+DECISION: Final = 17
+BANKRUPT: Final = 18
+GAME_END: Final = 19
+TO_MOVE: Final = 20
+KEEP: Final = 21
+TIME_UP: Final = 22
+SHUFFLE: Final = 23
+USE_CARD: Final = 24
+VARIABLE: Final = 25
 
 EVENT_TYPES = tuple(name for name, _ in TYPES)
 CODES = {name: code for code, (name, _) in enumerate(TYPES)}
