@@ -6,7 +6,7 @@ The turn loop reads these lists by space index; effects are already closures.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from ..effects.compile import Names, compile_condition, compile_effect
 from ..effects.rent import compile_rent, is_pure, reads_count, reads_dice
@@ -15,9 +15,13 @@ from .dice import compile_dice, doubles_places
 from .rent import cached_rows, rent_at, rent_rows, rows_cache
 
 # Space kind codes for the turn loop: nothing to do, a lot (of a kind that is owned), a draw.
-NOTHING, LOT, DRAW = 0, 1, 4
+NOTHING: Final = 0
+LOT: Final = 1
+DRAW: Final = 4
 # What a landing takes (Tables.landing).
-QUIET, OWNABLE, ASK = 0, 1, 2
+QUIET: Final = 0
+OWNABLE: Final = 1
+ASK: Final = 2
 
 
 class CardSlot:
@@ -38,7 +42,6 @@ class Tables:
     """Everything the engine needs about a ruleset, as lists indexed by space or group."""
 
     def __init__(self, ruleset: Ruleset):
-
         self.ruleset = ruleset
         board = ruleset.board
         rules = ruleset.rules
@@ -51,10 +54,32 @@ class Tables:
         self.variable_names = tuple(name for name, _ in ruleset.variables)
         self.variable_index = {name: index for index, name in enumerate(self.variable_names)}
         self.variable_start = tuple(value for _, value in ruleset.variables)
-        self.size = len(board)
-        self.names = tuple(s.name for s in board)
         kinds = {kind.name: kind for kind in ruleset.kinds}
         kind_of = [kinds.get(s.kind, Kind(s.kind)) for s in board]
+        self._set_spaces(ruleset, kind_of)
+        self._set_groups(ruleset)
+        self._set_rents(ruleset, kind_of, rule_values, names)
+        self.space_effect = [
+            compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
+        ]
+        self._set_decks(ruleset, names)
+        self._set_triggers(ruleset, names)
+        self.actions_cache: Any = None  # actions.py's getters and actions by space, made on first use
+        # What landing on each space takes, for the turn loop's fast path: QUIET nothing at all, OWNABLE an
+        # ownable lot with no effect or trigger (its owner and the rent decide), else ASK (the full landing).
+        # A rent with triggers is paid in the full landing.
+        self.landing = [
+            ASK if self.space_effect[i] is not None or self.land_triggers[i] or self.kind[i] == DRAW
+            or (self.rent_triggers and self.kind[i] != NOTHING)
+            else QUIET if self.kind[i] == NOTHING else OWNABLE
+            for i in range(self.size)
+        ]
+
+    def _set_spaces(self, ruleset: Ruleset, kind_of: list[Kind]) -> None:
+        """The board, by space: names, kinds, prices, rents, decks; the go and jail spaces."""
+        board = ruleset.board
+        self.size = len(board)
+        self.names = tuple(s.name for s in board)
         self.kind = [LOT if s.ownable else DRAW if s.kind == "draw" else NOTHING for s in board]
         self.ownable = tuple(s.index for s in board if s.ownable)
         #: by space: whether houses and hotels go on it, whether it may be mortgaged (its kind's `build`,
@@ -67,6 +92,10 @@ class Tables:
         self.deck_of = [s.deck for s in board]
         self.go = next((s.index for s in board if s.kind == "go"), -1)
         self.jail = next(s.index for s in board if s.kind == "jail")
+
+    def _set_groups(self, ruleset: Ruleset) -> None:
+        """The groups: each lot's, their lots, what building on them costs; the houses a hotel takes."""
+        board = ruleset.board
         group_keys = [g.key for g in ruleset.groups]
         self.group_keys = tuple(group_keys)
         self.group_of = [group_keys.index(s.group) if s.group in group_keys and s.ownable else -1 for s in board]
@@ -80,11 +109,14 @@ class Tables:
         #: By space: what one of its buildings cost (its group's house cost; 0 off the groups): a lot's buildings at
         #: cost are its level times this, a hotel counted with its houses (worth and valuation)
         self.building_cost_of = [self.house_cost[g] if g >= 0 else 0 for g in self.group_of]
-        self.hph = rules.building.houses_per_hotel
+        self.hph = ruleset.rules.building.houses_per_hotel
         self.hotel_level = self.hph + 1
-        # Each lot's rent by its kind's (game/rent.py): worked out here for every level, count of its group owned
-        # and dice total when it reads no more than that (rent_rows, looked up by landing.rent_at), else None and
-        # worked out at each payment from rent_fn.
+
+    def _set_rents(self, ruleset: Ruleset, kind_of: list[Kind], rule_values: dict[str, Any], names: Names) -> None:
+        """Each lot's rent by its kind's (game/rent.py): worked out here for every level, count of its group owned
+        and dice total when it reads no more than that (rent_rows, looked up by landing.rent_at), else None and
+        worked out at each payment from rent_fn."""
+        board = ruleset.board
         totals = tuple(range(ruleset.dice_count, ruleset.dice_count * ruleset.dice_sides + 1))
         self.rent_rows: list[tuple[Any, ...] | None] = [None] * self.size
         self.rent_fn: list[Any] = [None] * self.size
@@ -115,9 +147,9 @@ class Tables:
         self.rent_whole: list[tuple[int, ...] | None] = [
             tuple(rent_at(self, s.index, level, len(self.peers[s.index])) for level in range(self.hotel_level + 1))
             if s.buildable and self.rent_rows[s.index] is not None else None for s in board]
-        self.space_effect = [
-            compile_effect(s.effect, names, s.name) if s.effect is not None else None for s in board
-        ]
+
+    def _set_decks(self, ruleset: Ruleset, names: Names) -> None:
+        """The decks, as their cards' slots, and the uses of the cards that are kept."""
         self.decks: dict[str, list[CardSlot]] = {}
         #: By kept card (deck, index in the deck's list): when it is used (``in_jail`` or ``turn``), and the run of
         #: its use's effect (None: a card used in jail that only lets the player out).
@@ -134,6 +166,11 @@ class Tables:
                     slots.append(CardSlot(deck.key, index, len(slots), card.text, run, keeps))
             self.decks[deck.key] = slots
         self.has_turn_cards = any(when == "turn" for when, _ in self.card_use.values())
+
+    def _set_triggers(self, ruleset: Ruleset, names: Names) -> None:
+        """The triggers, by space (land, pass) and by event, and the permissions; whether the events that are
+        fired only for their triggers have any."""
+        board = ruleset.board
         self.land_triggers: list[tuple[Any, ...]] = [() for _ in board]
         self.pass_triggers: list[tuple[Any, ...]] = [() for _ in board]
         #: The effects of the triggers on each event of the game (``on_event["roll"]``...), in file order; those
@@ -170,17 +207,7 @@ class Tables:
         #: Whether builds, mortgages or unmortgages have triggers.
         self.action_triggers = any(event in self.on_event for event in ("build", "mortgage", "unmortgage"))
         self.has_pass_triggers = any(self.pass_triggers)
-        self.actions_cache: Any = None  # actions.py's getters and actions by space, made on first use
         self.has_land_triggers = any(self.land_triggers)
-        # What landing on each space takes, for the turn loop's fast path: QUIET nothing at all, OWNABLE an
-        # ownable lot with no effect or trigger (its owner and the rent decide), else ASK (the full landing).
-        # A rent with triggers is paid in the full landing.
-        self.landing = [
-            ASK if self.space_effect[i] is not None or self.land_triggers[i] or self.kind[i] == DRAW
-            or (self.rent_triggers and self.kind[i] != NOTHING)
-            else QUIET if self.kind[i] == NOTHING else OWNABLE
-            for i in range(self.size)
-        ]
 
 
 def _trigger_reason(trigger: Any, event: str) -> str:
