@@ -55,7 +55,9 @@ def between_turns(game: Core, p: int, action: Any, decision: Decision | None = N
                 if ask is None:  # a quiet agent (decisions.QUIET): done
                     game._answers.append(None)
                     return
-                action = ask_direct(game, decision, ask, p, *decision[2])
+                to_move = decision[2]  # act: nothing more; between: the seat to move
+                action = ask_direct(game, decision, ask, p, to_move[0]) if to_move else \
+                    ask_direct(game, decision, ask, p)
                 if action is RAISED:
                     action = yield decision
             if action is None:

@@ -257,18 +257,21 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-def ask_direct(game: Core, decision: Decision, ask: Callable[..., Any], *args: Any) -> Any:
+def ask_direct(game: Core, decision: Decision, ask: Callable[..., Any], seat: int, a: Any = RAISED, b: Any = RAISED,
+               c: Any = RAISED) -> Any:
     """Ask ``decision`` of the agent's function ``ask`` (its answering method for the decision's kind, called
-    with the game and ``args``) here, as play() would ask it, without yielding the decision to play() and
-    back: while play() drives (``_direct``), for the commonest decisions. The decision is pending while the
-    agent answers (an agent may copy the game then), and the answer is kept for copies as play() keeps it.
+    with the game, the seat and the arguments given) here, as play() would ask it, without yielding the
+    decision to play() and back: while play() drives (``_direct``), for the commonest decisions. The decision
+    is pending while the agent answers (an agent may copy the game then), and the answer is kept for copies
+    as play() keeps it.
     When the agent raises, returns :data:`RAISED` with what it raised kept for play(): the caller then yields
     the decision after all (``answer = yield decision``) and play() raises it, so the game waits at the
     decision, as when an agent asked by play() raises. A plain call, not a generator: it is on every busy
     turn's path (the turn loop's first act is the same lines, inline)."""
     game._waiting = decision
-    try:
-        answer = ask(game, *args)
+    try:  # the seat and up to three more arguments (RAISED: none), each passed as itself: no tuple made of them
+        answer = ask(game, seat) if a is RAISED else ask(game, seat, a) if b is RAISED else \
+            ask(game, seat, a, b) if c is RAISED else ask(game, seat, a, b, c)
     except BaseException as exc:
         game._raised = exc
         return RAISED

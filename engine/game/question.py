@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 #: Every kind of decision, each also the name of the :class:`~monopoly.Agent` method that answers it.
 KINDS = ("buy", "bid", "jail", "choose", "act", "between", "answer_trade", "raise_funds", "lift_mortgage")
@@ -37,4 +37,4 @@ class _Raised:
 
 
 #: No answer: the agent asked directly raised, and the decision is yielded to play(), which raises it.
-RAISED: Any = _Raised()  # Any: it stands where any answer may
+RAISED: Final[Any] = _Raised()  # Any: it stands where any answer may; Final: a constant of the compiled build
