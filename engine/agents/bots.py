@@ -659,7 +659,7 @@ class TraderAgent(GreedyAgent):
         for part in parts:
             side = sides.get(part)
             if side is None:
-                side = self._side(game, seat, *part)
+                side = self._side(game, seat, part[0], part[1])
             if not bankrupt[side[1]]:
                 split.append(side)
         if not split:
@@ -810,25 +810,43 @@ class TraderAgent(GreedyAgent):
 _NEVER = Trade(-1, -1)
 
 
-#: The last answer of :func:`_full_streets`: (the game's list of owners, its ownership version, the answer). The
-#: list, not the game, is kept: a game's own list, never shared with another game (a copy has its own), so it
-#: names the game without keeping the game alive (and a compiled Game takes no weak reference).
-_LAST_FULL: list[Any] = [None]
+class _AtVersion:
+    """What the bots find from the owners once an ownership version for every bot of a game (None until asked),
+    of the last game asked. The game's list of owners names the game, not the game itself: a game's own list,
+    never shared with another game (a copy has its own), kept without keeping the game alive (and a compiled
+    Game takes no weak reference)."""
+
+    __slots__ = ("counts", "full", "owner", "version")
+
+    def __init__(self) -> None:
+        self.owner: list[int] | None = None
+        self.version = -1
+        self.full: dict[int, list[Street]] | None = None  # _full_streets
+        self.counts: list[int] | None = None  # _street_counts
+
+    def of(self, game: Game) -> _AtVersion:
+        """This, for ``game`` at its ownership version (emptied when it was another's or at another version)."""
+        if self.owner is not game.owner or self.version != game.owner_version:
+            self.owner, self.version = game.owner, game.owner_version
+            self.full = self.counts = None
+        return self
+
+
+_AT_VERSION: Final = _AtVersion()
 
 
 def _full_streets(game: Game) -> dict[int, list[Street]]:
-    """The streets each seat owns whole, in group order: found once a version for every bot of a game
-    (the last game asked is remembered)."""
-    last = _LAST_FULL[0]
-    if last is not None and last[1] == game.owner_version and last[0] is game.owner:
-        return last[2]
+    """The streets each seat owns whole, in group order: found once a version for every bot of a game."""
+    at = _AT_VERSION.of(game)
+    if at.full is not None:
+        return at.full
     owner = game.owner
     found: dict[int, list[Street]] = {}
     for street in streets(game.tables):
         first = owner[street.members[0]]
         if first >= 0 and _owned_by(owner, street.members, first) == street.size:
             found.setdefault(first, []).append(street)
-    _LAST_FULL[0] = (owner, game.owner_version, found)
+    at.full = found
     return found
 
 
@@ -856,24 +874,19 @@ def _share(owner: list[int], lots: tuple[int, ...], seat: int) -> tuple[int, boo
     return mine, alone and other >= 0
 
 
-#: The last answer of :func:`_street_counts`: (the game's list of owners, its ownership version, the answer), as
-#: :data:`_LAST_FULL`.
-_LAST_COUNTS: list[Any] = [None]
-
-
 def _street_counts(game: Game, lots: tuple[int, ...]) -> list[int]:
     """By seat, how many of ``lots`` (the lots of the streets of the game's tables) it owns: counted once a version
-    for every trader of a game (the last game asked is remembered)."""
-    last = _LAST_COUNTS[0]
-    if last is not None and last[1] == game.owner_version and last[0] is game.owner:
-        return last[2]
+    for every trader of a game."""
+    at = _AT_VERSION.of(game)
+    if at.counts is not None:
+        return at.counts
     owner = game.owner
     counts = [0] * game.players
     for s in lots:
         o = owner[s]
         if o >= 0:
-            counts[o] += 1
-    _LAST_COUNTS[0] = (owner, game.owner_version, counts)
+            counts[o] = counts[o] + 1  # (not +=, which the compiled build adds as two objects)
+    at.counts = counts
     return counts
 
 
