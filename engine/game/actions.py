@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Union, cast
+from typing import TYPE_CHECKING, Any, Final, Union, cast
 
 import attrs
 
@@ -631,10 +631,24 @@ class _Selling:
 #: the groups whose buildings sell for something.
 _StepOrder = tuple[Any, Any, list[_Mortgaging], float, list[_Selling]]
 _STEP_ORDER: dict[int, _StepOrder] = {}
-#: The last lots and groups :func:`step_finder` found a seat's: (the game's list of owners, its ownership version,
-#: the seat, the list of lots they were found in, its lots, its groups). A debt is often raised again before a
-#: lot changes hands.
-_LAST_STEPS: list[Any] = [None]
+
+
+class _SeatSteps:
+    """The last lots and groups :func:`step_finder` found a seat's (a debt is often raised again before a lot changes
+    hands): the game's list of owners (its name, as the bots' caches keep it) and ownership version, the seat, the
+    list of lots they were found in."""
+
+    __slots__ = ("entries", "mine", "owner", "seat", "sold", "version")
+
+    def __init__(self) -> None:
+        self.owner: list[int] | None = None
+        self.version = self.seat = -1
+        self.entries: list[_Mortgaging] | None = None
+        self.mine: list[_Mortgaging] = []
+        self.sold: list[_Selling] = []
+
+
+_LAST_STEPS: Final = _SeatSteps()
 
 
 def _step_order(game: Core) -> _StepOrder:
@@ -680,15 +694,13 @@ def step_finder(game: Core, seat: int) -> Callable[[], SellBuilding | Mortgage |
     _, _, entries, bound, sales = _step_order(game)
     # its lots that may be mortgaged, least loss first, and the groups whose buildings it may sell (plain loops:
     # typed, they run compiled)
-    last = _LAST_STEPS[0]
-    if last is not None and last[0] is owner and last[1] == game.owner_version and last[2] == seat and \
-            last[3] is entries:
-        mine: list[_Mortgaging] = last[4]
-        sold: list[_Selling] = last[5]
-    else:
-        mine = [entry for entry in entries if owner[entry.lot] == seat]
-        sold = [sale for sale in sales if owner[sale.lots[0]] == seat]
-        _LAST_STEPS[0] = (owner, game.owner_version, seat, entries, mine, sold)
+    last = _LAST_STEPS
+    if last.owner is not owner or last.version != game.owner_version or last.seat != seat or \
+            last.entries is not entries:
+        last.owner, last.version, last.seat, last.entries = owner, game.owner_version, seat, entries
+        last.mine = [entry for entry in entries if owner[entry.lot] == seat]
+        last.sold = [sale for sale in sales if owner[sale.lots[0]] == seat]
+    mine, sold = last.mine, last.sold
     hotel, even, hph = t.hotel_level, game.rules.building.even, t.hph
 
     def find() -> SellBuilding | Mortgage | None:
