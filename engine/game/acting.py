@@ -11,6 +11,7 @@ from ..effects.host import MAX_GAME_EVENTS
 from . import actions as act
 from . import apply as writes
 from . import building, money
+from .actions import TRADE, USE_CARD
 from .apply import payment
 from .auction import shortage_auction, shortage_possible
 from .core import MAX_ACTIONS_PER_PHASE, MAX_REFUSALS, Core, Steps, ask_direct, refuse, set_owner
@@ -27,14 +28,15 @@ def between_turns(game: Core, p: int, action: Any, decision: Decision | None = N
     if decision is None:
         decision = game._act[p]
     kind = decision[1]
+    event_limit = MAX_GAME_EVENTS  # a local: a module global is looked up by name at each use
     try:
         for _ in range(MAX_ACTIONS_PER_PHASE):
-            if type(action) is act.Trade:
+            if type(action) is TRADE:
                 if game.trades_this_phase >= game.rules.trades_per_phase:
                     return
                 game.trades_this_phase += 1
             done: bool | None
-            if kind == "between" and type(action) is act.UseCard:
+            if kind == "between" and type(action) is USE_CARD:
                 refuse(game, p, action, NOT_YOUR_TURN)
                 done = False
             else:
@@ -45,7 +47,7 @@ def between_turns(game: Core, p: int, action: Any, decision: Decision | None = N
                 refusals += 1
                 if refusals >= MAX_REFUSALS:
                     return
-            if game.finished or game.bankrupt[p] or (len(game.events) >= MAX_GAME_EVENTS and out_of_events(game)):
+            if game.finished or game.bankrupt[p] or (len(game.events) >= event_limit and out_of_events(game)):
                 return
             direct = game._direct
             if direct is None:

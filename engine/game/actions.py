@@ -105,6 +105,16 @@ class Trade:
 
 Action = Union[Build, SellBuilding, Mortgage, Unmortgage, SellLot, Trade, UseCard]
 
+# The action classes as constants of the compiled build, for the checks of every action (a class that stays Python
+# is otherwise a module global looked up by name at each use there; in the pure package the two are one).
+BUILD: Final = Build
+SELL_BUILDING: Final = SellBuilding
+MORTGAGE: Final = Mortgage
+UNMORTGAGE: Final = Unmortgage
+SELL_LOT: Final = SellLot
+TRADE: Final = Trade
+USE_CARD: Final = UseCard
+
 
 #: Entries of a list (owners, buildings, mortgage flags) at some indexes, as a tuple.
 Getter = Callable[[Sequence[Any]], tuple[Any, ...]]
@@ -168,14 +178,14 @@ def verify(game: Core, seat: Any, action: Any, *, raising: bool = False) -> None
     if type(seat) is not int or not 0 <= seat < game.players or game.bankrupt[seat]:
         raise IllegalAction(f"seat {safe_repr(seat)} is not in the game")
     kind = type(action)
-    if kind is Trade:
+    if kind is TRADE:
         _verify_trade(game, seat, action)
         return
-    if kind is UseCard:
+    if kind is USE_CARD:
         _verify_use(game, seat, action, raising)
         return
-    if kind is not Build and kind is not SellBuilding and kind is not Mortgage and kind is not Unmortgage and \
-            kind is not SellLot:
+    if kind is not BUILD and kind is not SELL_BUILDING and kind is not MORTGAGE and kind is not UNMORTGAGE and \
+            kind is not SELL_LOT:
         raise IllegalAction(f"unknown action {safe_repr(action)}: an action is a Build, SellBuilding, "
                             f"Mortgage, Unmortgage, SellLot, Trade or UseCard")
     try:
@@ -187,13 +197,13 @@ def verify(game: Core, seat: Any, action: Any, *, raising: bool = False) -> None
         raise IllegalAction(f"there is no space {safe_repr(space)}: a space is an int from 0 to {t.size - 1}")
     if game.owner[space] != seat:
         raise IllegalAction(f"{t.names[space]} is not yours")
-    if kind is Build:
+    if kind is BUILD:
         _verify_build(game, seat, space)
-    elif kind is SellBuilding:
+    elif kind is SELL_BUILDING:
         _verify_sale(game, seat, space, raising)
-    elif kind is Mortgage:
+    elif kind is MORTGAGE:
         _verify_mortgage(game, seat, space)
-    elif kind is SellLot:
+    elif kind is SELL_LOT:
         _verify_lot_sale(game, space)
     else:  # Unmortgage
         if not game.mortgaged[space]:

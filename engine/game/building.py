@@ -5,11 +5,12 @@ triggers, and what a player's buildings count. Whether an action is allowed is d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import actions as act
 from . import apply as writes
 from . import cards
+from .actions import BUILD, MORTGAGE, SELL_BUILDING, SELL_LOT, TRADE, UNMORTGAGE, USE_CARD
 from .apply import payment
 from .auction import shortage_possible
 from .core import Core, Steps, refuse
@@ -21,15 +22,15 @@ def do(game: Core, seat: int, action: act.Action) -> int:
     """Carry out a verified build, sell, mortgage, unmortgage or sale of a lot to the bank; return the money
     it moved."""
     t = game.tables
-    s = action.space  # type: ignore[union-attr]
+    s: int = cast(Any, action).space  # read once, as an int: indexes typed in the compiled build
     kind = type(action)
-    if kind is act.Build:
+    if kind is BUILD:
         group = t.group_of[s]
         cost = t.house_cost[group]
         payment(game, seat, BANK, cost, "build")
         writes.build(game, seat, s, game.buildings[s] + 1)
         return cost
-    if kind is act.SellBuilding:
+    if kind is SELL_BUILDING:
         group = t.group_of[s]
         level = game.buildings[s]
         if level == t.hotel_level and game.houses_left < t.hph:  # a hotel in a housing shortage
@@ -39,11 +40,11 @@ def do(game: Core, seat: int, action: act.Action) -> int:
         payment(game, BANK, seat, act.sell_value(game, group), "sell building")
         writes.sell(game, seat, s, level - 1, 1)
         return act.sell_value(game, group)
-    if kind is act.Mortgage:
+    if kind is MORTGAGE:
         payment(game, BANK, seat, t.mortgage[s], "mortgage")
         writes.mortgage(game, seat, s)
         return t.mortgage[s]
-    if kind is act.SellLot:
+    if kind is SELL_LOT:
         value = act.lot_sale_value(game, s)
         payment(game, BANK, seat, value, "sell lot")
         writes.property_(game, s, seat, BANK, "sold")
@@ -97,8 +98,8 @@ def apply_now(game: Core, seat: Any, action: Any, raising: bool) -> bool | None:
         refuse(game, seat, action, str(exc))
         return False
     kind = type(action)
-    if kind is act.Trade or kind is act.UseCard or game.tables.action_triggers or \
-            (kind is act.Build and shortage_possible(game, action.space)):
+    if kind is TRADE or kind is USE_CARD or game.tables.action_triggers or \
+            (kind is BUILD and shortage_possible(game, action.space)):
         return None
     do(game, seat, action)
     return True
@@ -116,7 +117,7 @@ def do_triggered(game: Core, seat: int, action: act.Action) -> Steps:
 def acted(game: Core, seat: int, action: act.Action, amount: int) -> Steps:
     """The triggers on a build, a mortgage or an unmortgage just done (``amount`` its money)."""
     kind = type(action)
-    event = "build" if kind is act.Build else "mortgage" if kind is act.Mortgage else \
-        "unmortgage" if kind is act.Unmortgage else None
+    event = "build" if kind is BUILD else "mortgage" if kind is MORTGAGE else \
+        "unmortgage" if kind is UNMORTGAGE else None
     if event is not None:
         yield from cards.event(game, event, seat, amount)
