@@ -40,10 +40,8 @@ def jail_start(game: Core, p: int) -> Steps:
             choice = "roll"
     leaving = game.tables.on_leave_jail
     if choice == "pay":
-        yield from money.pay_fee(game, p, jail.fine, "jail fine")  # the fine is a fee
-        if game.bankrupt[p] or game.finished:  # a fee's trigger may have ended the game
+        if not (yield from _fine_paid(game, p, jail.fine, "paid")):
             return False
-        leave_jail(game, p, "paid")
         if leaving:
             yield from cards.fire(game, "leave_jail", leaving, p)
             return free(game, p)
@@ -68,10 +66,8 @@ def jail_start(game: Core, p: int) -> Steps:
         writes.jail(game, p, "stay", "roll", None)
         if game.jail_turns[p] < jail.max_turns:
             return False
-        yield from money.pay_fee(game, p, jail.fine, "jail fine")  # the fine is a fee
-        if game.bankrupt[p] or game.finished:  # a fee's trigger may have ended the game
+        if not (yield from _fine_paid(game, p, jail.fine, "forced")):
             return False
-        leave_jail(game, p, "forced")
     if leaving:
         yield from cards.fire(game, "leave_jail", leaving, p)
         if not free(game, p):
@@ -81,6 +77,16 @@ def jail_start(game: Core, p: int) -> Steps:
     yield from movement.forward(game, p, sum(dice))
     yield from landing.land(game, p, None)
     return False
+
+
+def _fine_paid(game: Core, p: int, fine: int, how: str) -> Steps:
+    """The fine paid (a fee: its triggers run), then out of jail (``how``: paid, or forced after the last try);
+    False when the fee's triggers ended the player or the game."""
+    yield from money.pay_fee(game, p, fine, "jail fine")
+    if game.bankrupt[p] or game.finished:
+        return False
+    leave_jail(game, p, how)
+    return True
 
 
 def card_for_jail(game: Core, p: int) -> tuple[str, int] | None:
