@@ -811,33 +811,44 @@ _NEVER = Trade(-1, -1)
 
 
 class _AtVersion:
-    """What the bots find from the owners once an ownership version for every bot of a game (None until asked),
-    of the last game asked. The game's list of owners names the game, not the game itself: a game's own list,
-    never shared with another game (a copy has its own), kept without keeping the game alive (and a compiled
-    Game takes no weak reference)."""
+    """What the bots find from the owners of one game at one ownership version, for every bot of that game (None
+    until asked). The game's list of owners names the game, not the game itself: a game's own list, never shared
+    with another game (a copy has its own), kept without keeping the game alive (and a compiled Game takes no
+    weak reference)."""
 
     __slots__ = ("counts", "full", "owner", "version")
 
-    def __init__(self) -> None:
-        self.owner: list[int] | None = None
-        self.version = -1
+    def __init__(self, owner: list[int] | None, version: int) -> None:
+        self.owner = owner
+        self.version = version
         self.full: dict[int, list[Street]] | None = None  # _full_streets
         self.counts: list[int] | None = None  # _street_counts
 
-    def of(self, game: Game) -> _AtVersion:
-        """This, for ``game`` at its ownership version (emptied when it was another's or at another version)."""
-        if self.owner is not game.owner or self.version != game.owner_version:
-            self.owner, self.version = game.owner, game.owner_version
-            self.full = self.counts = None
-        return self
+
+class _Last:
+    """The findings of the last game and version asked (one slot, replaced whole: a game played in another
+    thread meanwhile replaces the slot and never writes into the findings a caller holds)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self) -> None:
+        self.at = _AtVersion(None, -1)
 
 
-_AT_VERSION: Final = _AtVersion()
+_LAST: Final = _Last()
+
+
+def _at_version(game: Game) -> _AtVersion:
+    """The findings of ``game`` at its ownership version (new ones when the last asked were another's)."""
+    at = _LAST.at
+    if at.owner is not game.owner or at.version != game.owner_version:
+        at = _LAST.at = _AtVersion(game.owner, game.owner_version)
+    return at
 
 
 def _full_streets(game: Game) -> dict[int, list[Street]]:
     """The streets each seat owns whole, in group order: found once a version for every bot of a game."""
-    at = _AT_VERSION.of(game)
+    at = _at_version(game)
     if at.full is not None:
         return at.full
     owner = game.owner
@@ -877,7 +888,7 @@ def _share(owner: list[int], lots: tuple[int, ...], seat: int) -> tuple[int, boo
 def _street_counts(game: Game, lots: tuple[int, ...]) -> list[int]:
     """By seat, how many of ``lots`` (the lots of the streets of the game's tables) it owns: counted once a version
     for every trader of a game."""
-    at = _AT_VERSION.of(game)
+    at = _at_version(game)
     if at.counts is not None:
         return at.counts
     owner = game.owner

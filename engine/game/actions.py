@@ -644,21 +644,33 @@ _STEP_ORDER: dict[int, _StepOrder] = {}
 
 
 class _SeatSteps:
-    """The last lots and groups :func:`step_finder` found a seat's (a debt is often raised again before a lot changes
+    """The lots and groups :func:`step_finder` found a seat's (a debt is often raised again before a lot changes
     hands): the game's list of owners (its name, as the bots' caches keep it) and ownership version, the seat, the
     list of lots they were found in."""
 
     __slots__ = ("entries", "mine", "owner", "seat", "sold", "version")
 
+    def __init__(self, owner: list[int] | None, version: int, seat: int, entries: list[_Mortgaging] | None,
+                 mine: list[_Mortgaging], sold: list[_Selling]) -> None:
+        self.owner = owner
+        self.version = version
+        self.seat = seat
+        self.entries = entries
+        self.mine = mine
+        self.sold = sold
+
+
+class _LastSteps:
+    """The last seat's steps found (one slot, replaced whole: a game played in another thread meanwhile replaces
+    the slot and never changes the steps a caller holds)."""
+
+    __slots__ = ("at",)
+
     def __init__(self) -> None:
-        self.owner: list[int] | None = None
-        self.version = self.seat = -1
-        self.entries: list[_Mortgaging] | None = None
-        self.mine: list[_Mortgaging] = []
-        self.sold: list[_Selling] = []
+        self.at = _SeatSteps(None, -1, -1, None, [], [])
 
 
-_LAST_STEPS: Final = _SeatSteps()
+_LAST_STEPS: Final = _LastSteps()
 
 
 def _step_order(game: Core) -> _StepOrder:
@@ -704,12 +716,12 @@ def step_finder(game: Core, seat: int) -> Callable[[], SellBuilding | Mortgage |
     _, _, entries, bound, sales = _step_order(game)
     # its lots that may be mortgaged, least loss first, and the groups whose buildings it may sell (plain loops:
     # typed, they run compiled)
-    last = _LAST_STEPS
+    last = _LAST_STEPS.at
     if last.owner is not owner or last.version != game.owner_version or last.seat != seat or \
             last.entries is not entries:
-        last.owner, last.version, last.seat, last.entries = owner, game.owner_version, seat, entries
-        last.mine = [entry for entry in entries if owner[entry.lot] == seat]
-        last.sold = [sale for sale in sales if owner[sale.lots[0]] == seat]
+        last = _LAST_STEPS.at = _SeatSteps(owner, game.owner_version, seat, entries,
+                                           [entry for entry in entries if owner[entry.lot] == seat],
+                                           [sale for sale in sales if owner[sale.lots[0]] == seat])
     mine, sold = last.mine, last.sold
     hotel, even, hph = t.hotel_level, game.rules.building.even, t.hph
 
